@@ -1,0 +1,1 @@
+"""Admin registrations for the boards app (none until its models exist)."""

@@ -1,0 +1,1 @@
+"""Admin registrations for the scoring app (none until its models exist)."""

@@ -1,0 +1,1 @@
+"""Admin registrations for the tournament app (none until its models exist)."""
