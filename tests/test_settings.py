@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+
+from duidiao.env import celery_config, database_config, env_bool, env_list
+
+BASE = Path("/srv/duidiao")
+
+
+def test_it_uses_sqlite_in_the_project_without_database_url():
+    config = database_config({}, BASE)
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == str(BASE / "db.sqlite3")
+
+
+def test_it_switches_to_postgresql_with_database_url():
+    config = database_config(
+        {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/duidiao_ci"}, BASE
+    )
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "duidiao_ci"
+    assert config["HOST"] == "127.0.0.1"
+    assert config["PORT"] == 5432
+    assert config["USER"] == "postgres"
+
+
+def test_it_runs_celery_tasks_eagerly_without_a_broker():
+    config = celery_config({})
+
+    assert config["TASK_ALWAYS_EAGER"] is True
+    assert config["TASK_EAGER_PROPAGATES"] is True
+    assert config["BROKER_URL"] == "memory://"
+
+
+def test_it_uses_the_broker_and_the_same_redis_for_results_when_configured():
+    config = celery_config({"CELERY_BROKER_URL": "redis://127.0.0.1:6379/0"})
+
+    assert config["TASK_ALWAYS_EAGER"] is False
+    assert config["BROKER_URL"] == "redis://127.0.0.1:6379/0"
+    assert config["RESULT_BACKEND"] == "redis://127.0.0.1:6379/0"
+
+
+def test_it_takes_a_separate_result_backend_when_given():
+    config = celery_config(
+        {
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+            "CELERY_RESULT_BACKEND": "redis://127.0.0.1:6379/1",
+        }
+    )
+
+    assert config["RESULT_BACKEND"] == "redis://127.0.0.1:6379/1"
+
+
+def test_it_acknowledges_late_and_prefetches_one_task_at_a_time():
+    for environ in ({}, {"CELERY_BROKER_URL": "redis://127.0.0.1:6379/0"}):
+        config = celery_config(environ)
+        assert config["TASK_ACKS_LATE"] is True
+        assert config["WORKER_PREFETCH_MULTIPLIER"] == 1
+
+
+def test_it_reads_booleans_and_lists_from_the_environment():
+    assert env_bool({}, "DEBUG", default=True) is True
+    assert env_bool({"DEBUG": "0"}, "DEBUG", default=True) is False
+    assert env_bool({"DEBUG": "yes"}, "DEBUG", default=False) is True
+    assert env_list({"ALLOWED_HOSTS": "a.example, b.example"}, "ALLOWED_HOSTS", []) == [
+        "a.example",
+        "b.example",
+    ]
+
+
+def test_the_site_speaks_simplified_chinese_by_default():
+    assert settings.LANGUAGE_CODE == "zh-hans"
+    assert [code for code, _ in settings.LANGUAGES] == ["zh-hans", "en"]
+    assert settings.TIME_ZONE == "Asia/Shanghai"
