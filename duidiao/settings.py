@@ -10,9 +10,7 @@ from duidiao.env import celery_config, database_config, env_bool, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get(
-    "SECRET_KEY", "dev-only-insecure-key-change-me-in-production-duidiao"
-)
+SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-duidiao")
 DEBUG = env_bool(os.environ, "DEBUG", default=True)
 ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
