@@ -1,0 +1,39 @@
+"""The 对调 rules engine: pure Python, no Django.
+
+It reads a recorded board exactly as the 2007 Chifeng competition rules say, rejects
+what the rules forbid with a precise reason, and computes the outcome. Everything else
+in the project (models, views, tasks, printing) calls it; nothing re-implements a rule.
+"""
+
+from __future__ import annotations
+
+from .board import Verdict, check_board
+from .cards import BJ, LJ, Card, Seat, Side, Suit, card_name, level_name, parse_card, parse_level
+from .errors import ErrorCode, RecordUnreadable, RuleError
+from .outcome import Dig, HandOutcome, Outcome, score_hand
+from .profiles import PROFILES, RuleProfile, resolve_profile
+
+__all__ = [
+    "BJ",
+    "LJ",
+    "PROFILES",
+    "Card",
+    "Dig",
+    "ErrorCode",
+    "HandOutcome",
+    "Outcome",
+    "RecordUnreadable",
+    "RuleError",
+    "RuleProfile",
+    "Seat",
+    "Side",
+    "Suit",
+    "Verdict",
+    "card_name",
+    "check_board",
+    "level_name",
+    "parse_card",
+    "parse_level",
+    "resolve_profile",
+    "score_hand",
+]

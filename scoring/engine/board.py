@@ -1,0 +1,744 @@
+"""Judging a whole recorded board: deal, declaration, burying, exchanges, play, result.
+
+`check_board` is the engine's front door. It reads a `duidiao-board/1` record, checks
+everything the record contains against the rules (rules.md, "What the engine must
+check"), derives the result from the play when the play is there, and computes the
+outcome. What a record leaves out is not checked; every error found is reported, as far
+as later checks still make sense.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import (
+    BJ,
+    BOTTOM_SIZE,
+    DECK_SIZE,
+    HAND_SIZE,
+    KINDS,
+    LJ,
+    POINTS,
+    Card,
+    Seat,
+    Side,
+    Suit,
+    card,
+    card_name,
+    card_zh,
+    counts,
+    level_name,
+    level_rank_index,
+    points_of,
+)
+from .errors import ErrorCode, Findings, RuleError
+from .outcome import Dig, HandOutcome, score_hand
+from .play import (
+    FollowFault,
+    Lead,
+    LeadFault,
+    analyse_lead,
+    check_follow,
+    smallest_card,
+    throw_stands,
+    trick_winner,
+)
+from .profiles import BottomPoints, RuleProfile
+from .record import BoardRecord, Exchange, read_record
+from .trumps import TRUMP, Shape, TrumpContext
+
+XIAOSA_TAKES = frozenset({0, 1, 2, 4, 5, 6, 7})  # rank indexes of 2,3,4,6,7,8,9: 10以下不是分牌的牌
+SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)  # the order findings are reported in
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the engine says of one record (interfaces.md, "Verdict")."""
+
+    errors: tuple[RuleError, ...]
+    defender_points: int | None = None
+    dig: Dig | None = None
+    hand: HandOutcome | None = None
+    xiaosa: tuple[int, ...] = ()
+    rules: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        hand = self.hand
+        return {
+            "valid": self.valid,
+            "errors": [e.to_dict() for e in self.errors],
+            "defender_points": self.defender_points,
+            "dig": self.dig.value if self.dig else None,
+            "outcome": hand.outcome.value if hand else None,
+            "declarer_broken": hand.declarer_broken if hand else None,
+            "jump_levels": {s.value: hand.jump_levels[s] for s in Side} if hand else None,
+            "levels_after": {s.value: level_name(hand.levels_after[s]) for s in Side}
+            if hand
+            else None,
+            "next_declarer": hand.next_declarer.name if hand else None,
+            "game_won": hand.game_won if hand else None,
+            "xiaosa": [card_name(c) for c in self.xiaosa],
+            "rules": self.rules,
+        }
+
+
+def check_board(data: object) -> Verdict:
+    """Judge a board record (a parsed JSON object). Raises RecordUnreadable for non-records."""
+    record, findings = read_record(data)
+    if record is None:
+        return Verdict(errors=tuple(findings.errors))
+    return _Judge(record, findings).run()
+
+
+def _names(cards: Sequence[int]) -> tuple[str, str]:
+    return " ".join(card_zh(c) for c in cards), " ".join(card_name(c) for c in cards)
+
+
+def _missing(want: Sequence[int], have: Sequence[int]) -> list[int]:
+    """Cards of `want` that `have` (counts per kind) cannot supply."""
+    left = list(have)
+    out = []
+    for c in want:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+@dataclass
+class _Play:
+    """The state of the play while walking the tricks."""
+
+    holdings: dict[Seat, list[int]] | None
+    known: dict[Seat, bool]  # whether a seat's hand is known exactly (follow duty checkable)
+    expected_left: dict[Seat, int]
+    played: dict[Seat, int] = field(default_factory=lambda: dict.fromkeys(Seat, 0))
+    points: int = 0
+    derivable: bool = True
+    last_winner: Seat | None = None
+    last_play: tuple[int, ...] = ()
+    seen: list[int] = field(default_factory=lambda: [0] * KINDS)
+
+
+class _Judge:
+    def __init__(self, record: BoardRecord, findings: Findings) -> None:
+        self.r = record
+        self.f = findings
+        self.profile: RuleProfile = record.profile
+        self.ctx = TrumpContext(record.level, record.trump, record.profile.ace_low_tractor)
+        self.level_rank = level_rank_index(record.level)
+        self.side = record.declarer.side
+
+    def run(self) -> Verdict:
+        r = self.r
+        deal_ok = self.check_deal()
+        self.check_declaration(deal_ok)
+        holdings, bottom = self.check_burying(deal_ok)
+        bottom, exchanged_jokers = self.check_exchanges(holdings, bottom)
+        start = {s: list(h) for s, h in holdings.items()} if holdings else None
+        points: int | None = None
+        dig: Dig | None = None
+        derived = False
+        if r.tricks is not None:
+            state = self.walk_tricks(holdings, bottom)
+            if bottom is None and holdings is not None and not r.partial and state.derivable:
+                bottom = self.inferred_bottom(state, exchanged_jokers)
+            if not r.partial and state.derivable:
+                points, dig = self.derive_result(state, bottom)
+                derived = True
+        xiaosa = self.xiaosa(bottom, exchanged_jokers)
+        if derived:
+            self.compare_result(points, dig, xiaosa)
+        elif r.result is not None:
+            points, dig = r.result.defender_points, r.result.dig
+            self.check_possible(points, dig, bottom, start)
+            if r.result.xiaosa is not None:
+                self.check_xiaosa_entry(r.result.xiaosa, xiaosa if bottom is not None else None)
+                xiaosa = list(r.result.xiaosa)
+        hand = None
+        if points is not None:
+            hand = score_hand(self.profile, r.levels, r.declarer, points, dig, xiaosa)
+        return Verdict(
+            errors=tuple(self.f.errors),
+            defender_points=points,
+            dig=dig,
+            hand=hand,
+            xiaosa=tuple(xiaosa),
+            rules=self.profile.name,
+        )
+
+    # -- the deal (第十、十四、四十一条) ---------------------------------------------
+
+    def check_deal(self) -> bool:
+        r, f = self.r, self.f
+        before = len(f.errors)
+        if r.hands is not None:
+            for seat in SEATS:
+                n = len(r.hands.get(seat, ()))
+                if n != HAND_SIZE:
+                    f.add(
+                        ErrorCode.HAND_SIZE,
+                        f"{seat.name}家有{n}张牌，应为{HAND_SIZE}张",
+                        f"seat {seat.name} holds {n} cards, not {HAND_SIZE}",
+                        seat=seat.name,
+                    )
+        if r.bottom is not None and len(r.bottom) != BOTTOM_SIZE:
+            f.add(
+                ErrorCode.BOTTOM_SIZE,
+                f"底牌有{len(r.bottom)}张，应为{BOTTOM_SIZE}张",
+                f"the bottom has {len(r.bottom)} cards, not {BOTTOM_SIZE}",
+            )
+        if r.hands is not None:
+            dealt = [c for h in r.hands.values() for c in h] + list(r.bottom or ())
+            have = counts(dealt)
+            extra = [c for c in range(KINDS) if have[c] > 2]
+            short = [c for c in range(KINDS) if have[c] < 2] if r.bottom is not None else []
+            if extra or short:
+                ez, ee = _names(extra)
+                sz, se = _names(short)
+                f.add(
+                    ErrorCode.CARD_COUNT,
+                    f"一副牌应为{DECK_SIZE}张、每种两张：多出 {ez or '无'}；缺少 {sz or '无'}",
+                    f"a deal is {DECK_SIZE} cards, two of each: too many {ee or 'none'}; "
+                    f"missing {se or 'none'}",
+                )
+        return len(f.errors) == before and r.hands is not None
+
+    # -- declaring trump (第十五条) ------------------------------------------------
+
+    def check_declaration(self, deal_ok: bool) -> None:
+        r, f = self.r, self.f
+        level_card = card(r.trump, self.level_rank)
+        if r.declared_by is not None:
+            need = 1 if r.declaration == "show" else 2
+            if r.declaration == "seal" and not self.profile.sealing:
+                f.add(
+                    ErrorCode.TRUMP_NOT_DECLARABLE,
+                    "本规则没有封主",
+                    "these rules have no sealing (封主)",
+                    seat=r.declared_by.name,
+                )
+            if deal_ok and r.hands is not None:
+                held = r.hands[r.declared_by].count(level_card)
+                if held < need:
+                    f.add(
+                        ErrorCode.TRUMP_NOT_DECLARABLE,
+                        f"{r.declared_by.name}家没有{'一对' if need == 2 else ''}"
+                        f"{card_zh(level_card)}，不能亮{r.trump.zh}为主",
+                        f"seat {r.declared_by.name} does not hold "
+                        f"{'a pair of ' if need == 2 else ''}{card_name(level_card)} "
+                        f"to declare {r.trump.name} trump",
+                        seat=r.declared_by.name,
+                    )
+        elif r.bottom is not None and len(r.bottom) == BOTTOM_SIZE:
+            third = r.bottom[-3]  # 底三颗
+            suit = Suit.H if third == BJ else Suit.S if third == LJ else Suit(third // 13)
+            if suit != r.trump:
+                f.add(
+                    ErrorCode.TRUMP_NOT_DECLARABLE,
+                    f"无人亮主时翻底定主：底三颗是{card_zh(third)}，主应为{suit.zh}",
+                    f"with no declaration the third card from the bottom ({card_name(third)}) "
+                    f"makes {suit.name} trump",
+                )
+
+    # -- burying (第十六条) -----------------------------------------------------------
+
+    def check_burying(self, deal_ok: bool) -> tuple[dict[Seat, list[int]] | None, list[int] | None]:
+        """Holdings after the burying, and the bottom as buried (None where unknown)."""
+        r, f = self.r, self.f
+        buried = r.buried
+        if buried is not None and len(buried) != BOTTOM_SIZE:
+            f.add(
+                ErrorCode.BOTTOM_SIZE,
+                f"扣底{len(buried)}张，应为{BOTTOM_SIZE}张",
+                f"{len(buried)} cards buried, not {BOTTOM_SIZE}",
+                seat=r.declarer.name,
+            )
+            buried = None
+        if not deal_ok or r.hands is None or r.bottom is None:
+            return None, list(buried) if buried is not None else None
+        holdings = {s: counts(r.hands[s]) for s in Seat}
+        pool = holdings[r.declarer]
+        for c in r.bottom:
+            pool[c] += 1
+        if buried is None:
+            return holdings, None
+        missing = _missing(buried, pool)
+        if missing:
+            mz, me = _names(missing)
+            f.add(
+                ErrorCode.BURIED_NOT_HELD,
+                f"打家扣下的 {mz} 不在他的33张牌中",
+                f"the declarer buried {me}, which are not among the 33 cards",
+                seat=r.declarer.name,
+            )
+            return None, None
+        if self.profile.ganbaguo and sorted(buried) != sorted(r.bottom) and self.is_ganbaguo():
+            f.add(
+                ErrorCode.BURIED_NOT_HELD,
+                "干巴锅：底牌没有主牌花色的牌，打家不能拿底牌",
+                "干巴锅: a bottom with no card of the trump suit may not be taken",
+                seat=r.declarer.name,
+                article="干巴锅 (000)",
+            )
+        for c in buried:
+            pool[c] -= 1
+        return holdings, list(buried)
+
+    def is_ganbaguo(self) -> bool:
+        """干巴锅: no trump-suit card in the bottom but perhaps its level cards (000/001)."""
+        assert self.r.bottom is not None
+        trump = self.r.trump
+        return not any(
+            c < LJ and c // 13 == trump and c % 13 != self.level_rank for c in self.r.bottom
+        )
+
+    # -- exchanges after the burying: 潇洒 and 抢牌 (第十六条) --------------------------
+
+    def check_exchanges(
+        self, holdings: dict[Seat, list[int]] | None, bottom: list[int] | None
+    ) -> tuple[list[int] | None, list[int]]:
+        """Apply the exchanges; return the final bottom and the jokers put in as 潇洒."""
+        jokers: list[int] = []
+        for i, ex in enumerate(self.r.exchanges or (), 1):
+            if self.exchange_fault(i, ex, holdings, bottom):
+                continue
+            if holdings is not None:
+                holdings[ex.seat][ex.gives] -= 1
+                holdings[ex.seat][ex.takes] += 1
+                if bottom is None:  # the burying is unknown: the card came out of the 33
+                    holdings[self.r.declarer][ex.takes] -= 1
+            if bottom is not None:
+                bottom.remove(ex.takes)
+                bottom.append(ex.gives)
+            if ex.kind == "xiaosa":
+                jokers.append(ex.gives)
+        return bottom, jokers
+
+    def exchange_fault(
+        self,
+        i: int,
+        ex: Exchange,
+        holdings: dict[Seat, list[int]] | None,
+        bottom: list[int] | None,
+    ) -> bool:
+        r = self.r
+        reasons: list[tuple[str, str]] = []
+        gz, ge = card_zh(ex.gives), card_name(ex.gives)
+        tz, te = card_zh(ex.takes), card_name(ex.takes)
+        if ex.kind == "xiaosa":
+            if not self.profile.xiaosa:
+                reasons.append(("本规则没有潇洒", "these rules have no 潇洒"))
+            if ex.seat == r.declarer:
+                reasons.append(("打家的潇洒是扣底，不是换牌", "the declarer's 潇洒 is by burying"))
+            if ex.gives not in (BJ, LJ):
+                reasons.append((f"潇洒只能放大小王，不能放{gz}", f"潇洒 puts in a joker, not {ge}"))
+            if ex.takes >= LJ or ex.takes % 13 not in XIAOSA_TAKES:
+                reasons.append(
+                    (
+                        f"潇洒只能换回10以下不是分牌的牌，不能换{tz}",
+                        f"潇洒 takes back a 2-9 other than a 5, not {te}",
+                    )
+                )
+        elif ex.takes >= LJ or ex.takes % 13 != self.level_rank:
+            reasons.append(
+                (
+                    f"只能抢底牌中的级牌，{tz}不是级牌",
+                    f"only level cards may be grabbed; {te} is not one",
+                )
+            )
+        if holdings is not None:
+            if not holdings[ex.seat][ex.gives]:
+                reasons.append(
+                    (f"{ex.seat.name}家没有{gz}", f"seat {ex.seat.name} does not hold {ge}")
+                )
+            pool = bottom if bottom is not None else None
+            if pool is None and not holdings[r.declarer][ex.takes]:
+                reasons.append((f"底牌中没有{tz}", f"the bottom holds no {te}"))
+        if bottom is not None and ex.takes not in bottom:
+            reasons.append((f"底牌中没有{tz}", f"the bottom holds no {te}"))
+        for zh, en in reasons:
+            self.f.add(
+                ErrorCode.EXCHANGE_NOT_ALLOWED,
+                f"第{i}个换牌：{zh}",
+                f"exchange {i}: {en}",
+                seat=ex.seat.name,
+            )
+        return bool(reasons)
+
+    # -- the play (第十七至十九、三十五条) ----------------------------------------------
+
+    def walk_tricks(
+        self, holdings: dict[Seat, list[int]] | None, bottom: list[int] | None
+    ) -> _Play:
+        r = self.r
+        buried_known = bottom is not None
+        n_exchanges = len(r.exchanges or ())
+        state = _Play(
+            holdings=holdings,
+            known={s: holdings is not None and (s != r.declarer or buried_known) for s in Seat},
+            expected_left={
+                s: (0 if s != r.declarer or buried_known else BOTTOM_SIZE - n_exchanges)
+                for s in Seat
+            },
+        )
+        expected: Seat | None = r.declarer  # 每副牌由打家先出牌
+        assert r.tricks is not None
+        for i, trick in enumerate(r.tricks, 1):
+            if expected is not None and trick.leader != expected:
+                self.f.add(
+                    ErrorCode.WRONG_LEADER,
+                    f"第{i}轮应由{expected.name}家先出，记录为{trick.leader.name}家",
+                    f"trick {i} should be led by {expected.name}, not {trick.leader.name}",
+                    trick=i,
+                    seat=trick.leader.name,
+                )
+            expected = self.play_trick(i, trick.leader, trick.plays, trick.attempted, state)
+        if not r.partial:
+            self.check_complete(state)
+        return state
+
+    def play_trick(
+        self,
+        i: int,
+        leader: Seat,
+        plays: dict[Seat, tuple[Card, ...]],
+        attempted: tuple[Card, ...] | None,
+        state: _Play,
+    ) -> Seat | None:
+        """Check one trick and take its cards out of the hands; return its winner."""
+        ctx, f = self.ctx, self.f
+        order = [leader, leader.next, leader.next.next, leader.next.next.next]
+        hands = state.holdings
+        for seat in order:
+            shown = plays[seat] + (attempted or ()) if seat == leader else plays[seat]
+            if hands is not None:
+                missing = _missing(_unique_need(shown, plays[seat]), hands[seat])
+                if missing:
+                    mz, me = _names(missing)
+                    f.add(
+                        ErrorCode.CARD_NOT_HELD,
+                        f"第{i}轮{seat.name}家出了手中没有的 {mz}",
+                        f"trick {i}: seat {seat.name} played {me}, not in the hand",
+                        trick=i,
+                        seat=seat.name,
+                    )
+        lead = self.judge_lead(i, leader, plays[leader], attempted, state)
+        ok = lead is not None
+        if lead is not None:
+            for seat in order[1:]:
+                play = plays[seat]
+                if len(play) != len(lead.cards):
+                    ok = False
+                    f.add(
+                        ErrorCode.WRONG_COUNT,
+                        f"第{i}轮{seat.name}家出了{len(play)}张，应跟{len(lead.cards)}张",
+                        f"trick {i}: seat {seat.name} played {len(play)} cards, "
+                        f"not {len(lead.cards)}",
+                        trick=i,
+                        seat=seat.name,
+                    )
+                elif hands is not None and state.known[seat]:
+                    fault = check_follow(
+                        ctx, lead, play, hands[seat], self.profile.must_follow_shape
+                    )
+                    if fault is not None:
+                        self.follow_error(i, seat, lead, fault)
+        winner: Seat | None = None
+        if ok and lead is not None:
+            winner = order[trick_winner(ctx, lead, [plays[s] for s in order])]
+            if winner.side != self.side:
+                state.points += sum(POINTS[c] for s in order for c in plays[s])
+            state.last_winner, state.last_play = winner, plays[winner]
+        else:
+            state.derivable = False
+        for seat in order:
+            for c in plays[seat]:
+                state.seen[c] += 1
+                if hands is not None and hands[seat][c]:
+                    hands[seat][c] -= 1
+            state.played[seat] += len(plays[seat])
+        return winner
+
+    def judge_lead(
+        self,
+        i: int,
+        leader: Seat,
+        cards: tuple[Card, ...],
+        attempted: tuple[Card, ...] | None,
+        state: _Play,
+    ) -> Lead | None:
+        ctx, f = self.ctx, self.f
+        others = (
+            [state.holdings[s] for s in Seat if s != leader] if state.holdings is not None else None
+        )
+        if attempted is not None:
+            tried = analyse_lead(ctx, attempted)
+            if isinstance(tried, LeadFault):
+                self.lead_fault(i, leader, tried)
+            elif tried.shape is not Shape.THROW:
+                f.add(
+                    ErrorCode.FAILED_THROW,
+                    f"第{i}轮记为甩错牌，但{_names(attempted)[0]}不是甩牌",
+                    f"trick {i} is recorded as a failed throw, "
+                    f"but {_names(attempted)[1]} is no throw",
+                    trick=i,
+                    seat=leader.name,
+                )
+            elif others is not None and throw_stands(ctx, tried, others):
+                f.add(
+                    ErrorCode.FAILED_THROW,
+                    f"第{i}轮{leader.name}家的甩牌 {_names(attempted)[0]} 成立，不应改出最小一张",
+                    f"trick {i}: seat {leader.name}'s throw {_names(attempted)[1]} stands "
+                    "and should not have been replaced",
+                    trick=i,
+                    seat=leader.name,
+                )
+            else:
+                smallest = smallest_card(ctx, attempted)
+                if cards != (smallest,):
+                    f.add(
+                        ErrorCode.FAILED_THROW,
+                        f"第{i}轮甩错牌应改出其中最小的一张 {card_zh(smallest)}",
+                        f"trick {i}: a failed throw is replaced by its smallest card, "
+                        f"{card_name(smallest)}",
+                        trick=i,
+                        seat=leader.name,
+                    )
+        lead = analyse_lead(ctx, cards)
+        if isinstance(lead, LeadFault):
+            self.lead_fault(i, leader, lead)
+            return None
+        if attempted is None and lead.shape is Shape.THROW and others is not None:
+            if not throw_stands(ctx, lead, others):
+                smallest = smallest_card(ctx, cards)
+                f.add(
+                    ErrorCode.FAILED_THROW,
+                    f"第{i}轮{leader.name}家甩牌 {_names(cards)[0]} 不成立（别家有更大的牌），"
+                    f"应改出 {card_zh(smallest)}",
+                    f"trick {i}: seat {leader.name}'s throw {_names(cards)[1]} does not stand "
+                    f"(another player holds higher); it is replaced by {card_name(smallest)}",
+                    trick=i,
+                    seat=leader.name,
+                )
+        return lead
+
+    def lead_fault(self, i: int, leader: Seat, fault: LeadFault) -> None:
+        if fault is LeadFault.MIXED:
+            self.f.add(
+                ErrorCode.MIXED_LEAD,
+                f"第{i}轮{leader.name}家首出的牌不是同一门",
+                f"trick {i}: seat {leader.name} led cards of more than one suit",
+                trick=i,
+                seat=leader.name,
+            )
+        else:
+            self.f.add(
+                ErrorCode.TRUMP_THROW,
+                f"第{i}轮{leader.name}家甩主牌：主牌不能甩",
+                f"trick {i}: seat {leader.name} threw trumps; trumps cannot be thrown",
+                trick=i,
+                seat=leader.name,
+            )
+
+    def follow_error(self, i: int, seat: Seat, lead: Lead, fault: FollowFault) -> None:
+        suit_zh = "主牌" if lead.suit == TRUMP else Suit(lead.suit).zh
+        suit_en = "trumps" if lead.suit == TRUMP else Suit(lead.suit).name
+        if fault is FollowFault.SUIT:
+            self.f.add(
+                ErrorCode.MUST_FOLLOW_SUIT,
+                f"第{i}轮{seat.name}家手中还有{suit_zh}，必须跟{suit_zh}",
+                f"trick {i}: seat {seat.name} still holds {suit_en} and must follow",
+                trick=i,
+                seat=seat.name,
+            )
+        else:
+            self.f.add(
+                ErrorCode.MUST_FOLLOW_SHAPE,
+                f"第{i}轮{seat.name}家有{suit_zh}的对子或连对，必须跟出",
+                f"trick {i}: seat {seat.name} holds pairs or tractors of {suit_en} "
+                "and must play them",
+                trick=i,
+                seat=seat.name,
+            )
+
+    def check_complete(self, state: _Play) -> None:
+        for seat in SEATS:
+            if state.holdings is not None:
+                left = sum(state.holdings[seat])
+                short = left != state.expected_left[seat]
+            else:
+                left = HAND_SIZE - state.played[seat]
+                short = left != 0
+            if short:
+                state.derivable = False
+                self.f.add(
+                    ErrorCode.INCOMPLETE_PLAY,
+                    f"出牌记录不完整：{seat.name}家还剩{left}张牌",
+                    f"the play is incomplete: seat {seat.name} has {left} cards left",
+                    seat=seat.name,
+                )
+        extra = [c for c in range(KINDS) if state.seen[c] > 2]
+        if extra:
+            ez, ee = _names(extra)
+            self.f.add(
+                ErrorCode.CARD_COUNT,
+                f"出牌中 {ez} 出现超过两张",
+                f"{ee} played more than twice",
+            )
+
+    def inferred_bottom(self, state: _Play, exchanged_jokers: list[int]) -> list[int]:
+        """With the burying unrecorded, the bottom is what the declarer never played."""
+        assert state.holdings is not None
+        left = state.holdings[self.r.declarer]
+        gives = [ex.gives for ex in self.r.exchanges or ()]
+        return [c for c in range(KINDS) for _ in range(left[c])] + gives
+
+    # -- the result (第二十一至二十三条) ---------------------------------------------
+
+    def derive_result(self, state: _Play, bottom: list[int] | None) -> tuple[int, Dig | None]:
+        points = state.points
+        dig: Dig | None = None
+        winner = state.last_winner
+        if winner is not None and winner.side != self.side:
+            top = max(state.last_play, key=lambda c: self.ctx.pos[c])
+            if self.profile.joker_digs and top in (BJ, LJ):
+                dig = Dig.BJ if top == BJ else Dig.LJ
+            elif (
+                top < LJ and top % 13 == self.level_rank and self.r.level in self.profile.level_digs
+            ):
+                dig = Dig(level_name(self.r.level))
+            if self.profile.bottom_points is BottomPoints.MULTIPLIED and bottom is not None:
+                points += points_of(bottom) * self.bottom_multiplier(state.last_play)
+        return points, dig
+
+    def bottom_multiplier(self, play: Sequence[int]) -> int:
+        """003: ×1 for a side-suit win, ×2 a trump single, ×4 a pair, ×8 a 2-pair tractor…"""
+        ctx = self.ctx
+        if ctx.eff[play[0]] != TRUMP:
+            return 1
+        tractors, pairs, _ = ctx.components(play, TRUMP)
+        if tractors:
+            return int(2 ** (tractors[0][0] + 1))
+        return 4 if pairs else 2
+
+    def xiaosa(self, bottom: list[int] | None, exchanged: list[int]) -> list[int]:
+        """潇洒 jokers: those buried by the declarer and those put in by exchanges."""
+        if not self.profile.xiaosa:
+            return []
+        if self.r.buried is not None:
+            return [c for c in self.r.buried if c >= LJ] + exchanged
+        if bottom is not None:  # inferred from the play: the gives are already in it
+            return [c for c in bottom if c >= LJ]
+        return exchanged
+
+    def compare_result(self, points: int | None, dig: Dig | None, xiaosa: list[int]) -> None:
+        entered = self.r.result
+        if entered is None:
+            return
+        if entered.defender_points != points or entered.dig != dig:
+            self.f.add(
+                ErrorCode.RESULT_MISMATCH,
+                f"记录的结果（防家{entered.defender_points}分，抠底 {_dig(entered.dig)}）"
+                f"与出牌不符：出牌得出防家{points}分，抠底 {_dig(dig)}",
+                f"the entered result ({entered.defender_points} points, dig {_dig(entered.dig)}) "
+                f"disagrees with the play ({points} points, dig {_dig(dig)})",
+            )
+        if entered.xiaosa is not None:
+            self.check_xiaosa_entry(entered.xiaosa, xiaosa)
+
+    def check_xiaosa_entry(self, entered: Sequence[int], known: list[int] | None) -> None:
+        if any(c < LJ for c in entered) or max(counts(entered)) > 2:
+            self.f.add(
+                ErrorCode.RESULT_IMPOSSIBLE,
+                "潇洒只能是大小王，每种最多两张",
+                "潇洒 is jokers only, at most two of each",
+                article="第十六条",
+            )
+        elif known is not None and sorted(entered) != sorted(known):
+            self.f.add(
+                ErrorCode.RESULT_MISMATCH,
+                f"记录的潇洒 {_names(entered)[0] or '无'} 与底牌不符：{_names(known)[0] or '无'}",
+                f"the entered 潇洒 {_names(entered)[1] or 'none'} disagrees with the bottom: "
+                f"{_names(known)[1] or 'none'}",
+                article="第十六条",
+            )
+
+    def check_possible(
+        self,
+        points: int,
+        dig: Dig | None,
+        bottom: list[int] | None,
+        start: dict[Seat, list[int]] | None,
+    ) -> None:
+        """A result without play must at least be possible for the deal (第七、二十二条)."""
+        f = self.f
+        # 抠底不抠分: the bottom's points are out of reach. Where the bottom counts
+        # multiplied (003) only the lower bound and the step of 5 can be checked.
+        ceiling = 200 - (points_of(bottom) if bottom is not None else 0)
+        if self.profile.bottom_points is BottomPoints.MULTIPLIED:
+            ceiling = points
+        if points % 5 or not 0 <= points <= ceiling:
+            f.add(
+                ErrorCode.RESULT_IMPOSSIBLE,
+                f"防家得分{points}不可能：分数是5的倍数，在0到{ceiling}之间（200分减去底牌中的分）",
+                f"{points} points is impossible: points are a multiple of 5 from 0 to {ceiling} "
+                "(200 less the points in the bottom)",
+                article="第七条",
+            )
+        if dig is None:
+            return
+        defenders = [s for s in Seat if s.side != self.side]
+        if dig in (Dig.BJ, Dig.LJ):
+            joker = BJ if dig is Dig.BJ else LJ
+            if not self.profile.joker_digs:
+                f.add(
+                    ErrorCode.RESULT_IMPOSSIBLE,
+                    "本规则没有抠底",
+                    "these rules have no dig",
+                    article="第二十二条",
+                )
+            elif start is not None and not any(start[s][joker] for s in defenders):
+                f.add(
+                    ErrorCode.RESULT_IMPOSSIBLE,
+                    f"防家没有{card_zh(joker)}，不可能{card_zh(joker)}抠底",
+                    f"no defender held a {card_name(joker)}, so there can be no {dig.value} dig",
+                    article="第二十二条",
+                )
+            return
+        if dig.level != self.r.level or dig.level not in self.profile.level_digs:
+            f.add(
+                ErrorCode.RESULT_IMPOSSIBLE,
+                f"打{level_name(self.r.level)}时不可能有{dig.value}抠底（J到底、Q半截、K三级只在打该级时）",
+                f"a {dig.value} dig is impossible at level {level_name(self.r.level)} "
+                "(J到底, Q半截, K三级 need that level)",
+                article="第二十二条",
+            )
+        elif start is not None and not any(
+            start[s][card(suit, self.level_rank)] for s in defenders for suit in Suit
+        ):
+            f.add(
+                ErrorCode.RESULT_IMPOSSIBLE,
+                f"防家没有{dig.value}，不可能{dig.value}抠底",
+                f"no defender held a {dig.value}, so there can be no {dig.value} dig",
+                article="第二十二条",
+            )
+
+
+def _dig(dig: Dig | None) -> str:
+    return dig.value if dig else "-"
+
+
+def _unique_need(shown: Sequence[int], played: Sequence[int]) -> list[int]:
+    """Cards a leader must hold: the played ones, or the attempted throw containing them."""
+    if len(shown) == len(played):
+        return list(played)
+    attempted = list(shown[len(played) :])
+    return attempted if all(c in attempted for c in played) else list(shown)

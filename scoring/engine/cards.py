@@ -1,0 +1,225 @@
+"""Cards, seats and levels, and their notation (interfaces.md, "Card and seat notation").
+
+A card is a small int, its *kind* (0…53): suits H, D, S, C take 13 kinds each
+(rank 2 … A), then 小王 (52) and 大王 (53). Two decks hold two cards of every kind
+(第四十一条), so hands are counts per kind. Ints keep the hot paths of the play
+checker allocation-free; `card_name` and `parse_card` are the only places that know
+the spelling.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import NewType
+
+Card = NewType("Card", int)
+
+
+class Suit(enum.IntEnum):
+    """The four suits (第六条), numbered by their rank for 正主: 红心 > 方块 > 黑桃 > 梅花."""
+
+    H = 0  # 红心
+    D = 1  # 方块
+    S = 2  # 黑桃
+    C = 3  # 梅花
+
+    @property
+    def zh(self) -> str:
+        return SUIT_ZH[self]
+
+
+SUIT_ZH = {Suit.H: "红心", Suit.D: "方块", Suit.S: "黑桃", Suit.C: "梅花"}
+SUIT_SYMBOLS = {
+    "♥": Suit.H,
+    "♡": Suit.H,
+    "♦": Suit.D,
+    "♢": Suit.D,
+    "♠": Suit.S,
+    "♤": Suit.S,
+    "♣": Suit.C,
+    "♧": Suit.C,
+}
+
+LJ = Card(52)  # 小王
+BJ = Card(53)  # 大王
+KINDS = 54
+DECK_SIZE = 108
+HAND_SIZE = 25
+BOTTOM_SIZE = 8
+
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
+_RANK_INDEX["T"] = _RANK_INDEX["10"]
+_RANK_INDEX["1"] = _RANK_INDEX["A"]
+
+
+class Seat(enum.IntEnum):
+    """Seats in the order of play. Play goes counter-clockwise: N → W → S → E (rules.md)."""
+
+    N = 0
+    W = 1
+    S = 2
+    E = 3
+
+    @property
+    def next(self) -> Seat:
+        """下家: the player on the right, who plays next."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        """对家."""
+        return Seat((self + 2) % 4)
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+
+class Side(enum.Enum):
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+
+SEAT_NAMES = ("N", "E", "S", "W")  # the order a record lists them in
+
+# Levels (级别, 第八条) as numbers A=1 … K=13, so that "rising n levels" is addition.
+LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_LEVEL_INDEX = {name: i + 1 for i, name in enumerate(LEVEL_NAMES)}
+_LEVEL_INDEX["T"] = 10
+_LEVEL_INDEX["1"] = 1
+
+
+class NotationError(ValueError):
+    """A card, level or seat that is not spelled as interfaces.md says."""
+
+
+def card(suit: Suit, rank_index: int) -> Card:
+    """The card of `suit` with rank index 0 (two) … 12 (ace)."""
+    return Card(suit * 13 + rank_index)
+
+
+def suit_of(c: int) -> Suit | None:
+    return None if c >= LJ else Suit(c // 13)
+
+
+def rank_index(c: int) -> int:
+    """0 for a two … 12 for an ace; 13 小王, 14 大王."""
+    return c % 13 if c < LJ else 13 + (c - LJ)
+
+
+def is_joker(c: int) -> bool:
+    return c >= LJ
+
+
+def level_rank_index(level: int) -> int:
+    """The rank index of a level's card: level A (1) is the ace, level 2 the two, …"""
+    return 12 if level == 1 else level - 2
+
+
+def card_name(c: int) -> str:
+    """Canonical spelling: `H10`, `SA`, `BJ`."""
+    if c == BJ:
+        return "BJ"
+    if c == LJ:
+        return "LJ"
+    return "HDSC"[c // 13] + RANK_NAMES[c % 13]
+
+
+def card_zh(c: int) -> str:
+    """Chinese spelling for messages: 红心10, 大王."""
+    if c == BJ:
+        return "大王"
+    if c == LJ:
+        return "小王"
+    return SUIT_ZH[Suit(c // 13)] + RANK_NAMES[c % 13]
+
+
+def parse_card(text: object) -> Card:
+    """Read `H10`, `HT`, `♥10`, `红心10`, `BJ`, `大王`, … (interfaces.md)."""
+    if not isinstance(text, str):
+        raise NotationError(f"not a card: {text!r}")
+    t = text.strip().upper()
+    if t in ("BJ", "大王"):
+        return BJ
+    if t in ("LJ", "小王"):
+        return LJ
+    suit: Suit | None = None
+    for zh, s in ((v, k) for k, v in SUIT_ZH.items()):
+        if t.startswith(zh):
+            suit, t = s, t[len(zh) :]
+            break
+    else:
+        head = t[:1]
+        if head in SUIT_SYMBOLS:
+            suit = SUIT_SYMBOLS[head]
+        elif head in ("H", "D", "S", "C"):
+            suit = Suit[head]
+        t = t[1:]
+    if suit is None or t not in _RANK_INDEX:
+        raise NotationError(f"not a card: {text!r}")
+    return card(suit, _RANK_INDEX[t])
+
+
+def parse_level(text: object) -> int:
+    if isinstance(text, int) and not isinstance(text, bool) and 1 <= text <= 13:
+        return text
+    if isinstance(text, str) and text.strip().upper() in _LEVEL_INDEX:
+        return _LEVEL_INDEX[text.strip().upper()]
+    raise NotationError(f"not a level: {text!r}")
+
+
+def level_name(level: int) -> str:
+    return LEVEL_NAMES[level - 1]
+
+
+def parse_seat(text: object) -> Seat:
+    if isinstance(text, str) and text.strip().upper() in Seat.__members__:
+        return Seat[text.strip().upper()]
+    raise NotationError(f"not a seat: {text!r}")
+
+
+def parse_suit(text: object) -> Suit:
+    if isinstance(text, str):
+        t = text.strip().upper()
+        if t in Suit.__members__:
+            return Suit[t]
+        for s, zh in SUIT_ZH.items():
+            if text.strip() == zh:
+                return s
+        if text.strip() in SUIT_SYMBOLS:
+            return SUIT_SYMBOLS[text.strip()]
+    raise NotationError(f"not a suit: {text!r}")
+
+
+def point_value(c: int) -> int:
+    """分牌 (第七条): a 5 is worth 5, a 10 or K 10."""
+    if c >= LJ:
+        return 0
+    r = c % 13
+    return 5 if r == 3 else 10 if r in (8, 11) else 0
+
+
+POINTS = tuple(point_value(c) for c in range(KINDS))
+
+
+def points_of(cards: Iterable[int]) -> int:
+    return sum(POINTS[c] for c in cards)
+
+
+def full_deck() -> list[Card]:
+    """All 108 cards: two of each kind."""
+    return [Card(c) for c in range(KINDS) for _ in range(2)]
+
+
+def counts(cards: Iterable[int]) -> list[int]:
+    """Cards as counts per kind, the form hands are kept in."""
+    out = [0] * KINDS
+    for c in cards:
+        out[c] += 1
+    return out

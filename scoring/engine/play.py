@@ -1,0 +1,157 @@
+"""Leading, following and winning a trick (第十七、十八、十九、三十五条).
+
+Hands are counts per card kind (`list[int]` of 54), so "does E hold two H7" and "how
+many hearts does E have left" are index look-ups. The functions here judge one play at
+a time; `board.py` walks a whole recorded hand through them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .trumps import SIDE_TOP_THREE, TRUMP, Shape, Structure, TrumpContext
+
+
+class LeadFault(enum.Enum):
+    MIXED = "mixed_lead"  # cards of more than one effective suit
+    TRUMP_THROW = "trump_throw"  # 主牌不能甩 (第十九条)
+
+
+@dataclass(frozen=True)
+class Lead:
+    cards: tuple[int, ...]
+    suit: int  # effective suit; TRUMP for trumps
+    structure: Structure
+
+    @property
+    def shape(self) -> Shape:
+        return self.structure.shape
+
+
+def analyse_lead(ctx: TrumpContext, cards: Sequence[int]) -> Lead | LeadFault:
+    """What a lead is: single, pair, tractor, or a throw of one side suit."""
+    suit = ctx.suit_of_play(cards)
+    if suit is None:
+        return LeadFault.MIXED
+    structure = ctx.structure(cards, suit)
+    if structure.shape is Shape.THROW and suit == TRUMP:
+        return LeadFault.TRUMP_THROW
+    return Lead(tuple(cards), suit, structure)
+
+
+def _holds_in_suit(ctx: TrumpContext, hand: Sequence[int], suit: int) -> list[int]:
+    return [c for c in ctx.kinds_of[suit] for _ in range(hand[c])]
+
+
+def throw_stands(ctx: TrumpContext, lead: Lead, others: Sequence[Sequence[int]]) -> bool:
+    """Whether a throw stands against the other three hands (第十九条).
+
+    清甩: no other player holds a higher component of the same shape in the suit (a
+    higher single, a higher pair, a higher tractor of the same length). 浑甩: no other
+    player holds any card of the suit's three highest ranks.
+    """
+    suit = lead.suit
+    held = [_holds_in_suit(ctx, hand, suit) for hand in others]
+    pos = ctx.pos
+    if not any(pos[c] in SIDE_TOP_THREE for cards in held for c in cards):
+        return True  # 浑甩
+    tractors, pairs, singles = ctx.components(lead.cards, suit)
+    lowest_single = min(singles, default=None)
+    lowest_pair = min(pairs, default=None)
+    for cards in held:
+        if not cards:
+            continue
+        if lowest_single is not None and max(pos[c] for c in cards) > lowest_single:
+            return False
+        their_pairs = ctx.pair_positions(cards)
+        if lowest_pair is not None and their_pairs and max(their_pairs) > lowest_pair:
+            return False
+        for length, top in tractors:
+            tops = ctx.run_tops(their_pairs, suit, length)
+            if tops and tops[0] > top:
+                return False
+    return True
+
+
+def smallest_card(ctx: TrumpContext, cards: Sequence[int]) -> int:
+    """The card a failed throw is replaced by (第三十五条: 指定出其中最小的一张牌)."""
+    return min(cards, key=lambda c: ctx.pos[c])
+
+
+class FollowFault(enum.Enum):
+    SUIT = "must_follow_suit"
+    SHAPE = "must_follow_shape"
+
+
+def check_follow(
+    ctx: TrumpContext, lead: Lead, play: Sequence[int], hand: Sequence[int], shape_rule: bool
+) -> FollowFault | None:
+    """Whether `play` (already known to be held and of the right count) follows legally.
+
+    Holding at least as many cards of the led suit as were led, all must be of it;
+    holding fewer, all of them must be played (第十七条). With `must_follow_shape`
+    (003), pairs and tractors of the led suit must answer pairs and tractors as far as
+    the hand allows.
+    """
+    suit = lead.suit
+    eff = ctx.eff
+    held = sum(hand[c] for c in ctx.kinds_of[suit])
+    in_suit = [c for c in play if eff[c] == suit]
+    if len(in_suit) != min(held, len(play)):
+        return FollowFault.SUIT
+    if shape_rule and (lead.structure.tractors or lead.structure.pairs) and in_suit:
+        return _check_shape(ctx, lead, in_suit, _holds_in_suit(ctx, hand, suit))
+    return None
+
+
+def _check_shape(
+    ctx: TrumpContext, lead: Lead, in_suit: list[int], held: list[int]
+) -> FollowFault | None:
+    """003's shape duty: as many pairs as led (or held), and a tractor for a tractor."""
+    suit = lead.suit
+    held_pairs = ctx.pair_positions(held)
+    played_pairs = ctx.pair_positions(in_suit)
+    need_pairs = min(lead.structure.pair_total, sum(held_pairs.values()), len(in_suit) // 2)
+    if sum(played_pairs.values()) < need_pairs:
+        return FollowFault.SHAPE
+    if lead.structure.tractors:
+        want = lead.structure.tractors[0]
+        for length in range(min(want, len(held_pairs), need_pairs), 1, -1):
+            if ctx.run_tops(held_pairs, suit, length):
+                if not ctx.run_tops(played_pairs, suit, length):
+                    return FollowFault.SHAPE
+                break
+    return None
+
+
+def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:
+    """Index in `plays` (the lead first) of the play that wins the trick (第十八条).
+
+    The lead holds unless a later play of exactly its shape beats it: higher cards of
+    the led suit (never against a throw), or all trumps against a side suit (杀牌),
+    a later higher trump play over-killing (盖杀). Equal plays: the first wins.
+    """
+    eff = ctx.eff
+    winner = 0
+    winning_trump = lead.suit == TRUMP
+    best = None if lead.shape is Shape.THROW else ctx.cover_key(lead.structure, lead.cards)
+    for i in range(1, len(plays)):
+        play = plays[i]
+        suit = eff[play[0]]
+        if any(eff[c] != suit for c in play):
+            continue  # mixed plays and discards never win
+        if suit == lead.suit:
+            if lead.shape is Shape.THROW or (winning_trump and suit != TRUMP):
+                continue
+            key = ctx.cover_key(lead.structure, play)
+            if key is not None and best is not None and key > best:
+                winner, best = i, key
+        elif suit == TRUMP:
+            key = ctx.cover_key(lead.structure, play)
+            if key is None:
+                continue
+            if not winning_trump or best is None or key > best:
+                winner, best, winning_trump = i, key, True
+    return winner

@@ -1,0 +1,315 @@
+"""Reading a `duidiao-board/1` record (interfaces.md) into typed values.
+
+Reading is separate from judging: this module only checks that the record is
+spelled right (fields, seats, levels, cards) and reports `bad_record` and
+`unknown_card` findings; `board.py` then applies the rules to what was read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import (
+    Card,
+    NotationError,
+    Seat,
+    Side,
+    Suit,
+    parse_card,
+    parse_level,
+    parse_seat,
+    parse_suit,
+)
+from .errors import ErrorCode, Findings, RecordUnreadable
+from .outcome import Dig
+from .profiles import ProfileError, RuleProfile, resolve_profile
+
+FORMAT = "duidiao-board/1"
+DECLARATIONS = ("show", "overturn", "seal")  # 亮主, 正主, 封主 (第十五条)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    kind: str  # "xiaosa" 潇洒 or "grab" 抢牌 (第十六条)
+    seat: Seat
+    gives: Card
+    takes: Card
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    leader: Seat
+    plays: dict[Seat, tuple[Card, ...]]
+    attempted: tuple[Card, ...] | None  # a failed throw, replaced by plays[leader]
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    defender_points: int
+    dig: Dig | None
+    xiaosa: tuple[Card, ...] | None  # jokers a scorecard notes as 潇洒 (optional extension)
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    board: int | None
+    profile: RuleProfile
+    levels: dict[Side, int]
+    declarer: Seat
+    trump: Suit
+    declared_by: Seat | None
+    declaration: str
+    hands: dict[Seat, tuple[Card, ...]] | None
+    bottom: tuple[Card, ...] | None
+    buried: tuple[Card, ...] | None
+    exchanges: tuple[Exchange, ...] | None
+    tricks: tuple[TrickRecord, ...] | None
+    partial: bool
+    result: ResultRecord | None
+
+    @property
+    def level(self) -> int:
+        """The level played: the declaring side's (interfaces.md)."""
+        return self.levels[self.declarer.side]
+
+
+class _Reader:
+    def __init__(self, data: Mapping[str, Any], findings: Findings) -> None:
+        self.data = data
+        self.findings = findings
+
+    def bad(self, zh: str, en: str, **where: Any) -> None:
+        self.findings.add(ErrorCode.BAD_RECORD, zh, en, **where)
+
+    def card(self, text: object, where_zh: str, where_en: str, **where: Any) -> Card | None:
+        try:
+            return parse_card(text)
+        except NotationError:
+            self.findings.add(
+                ErrorCode.UNKNOWN_CARD,
+                f"{where_zh}有无法识别的牌 {text!r}",
+                f"{where_en} has an unknown card {text!r}",
+                **where,
+            )
+            return None
+
+    def cards(
+        self, value: object, where_zh: str, where_en: str, **where: Any
+    ) -> tuple[Card, ...] | None:
+        if not isinstance(value, list):
+            self.bad(f"{where_zh}应为牌的列表", f"{where_en} must be a list of cards", **where)
+            return None
+        out = [self.card(v, where_zh, where_en, **where) for v in value]
+        return tuple(c for c in out if c is not None)
+
+    def optional_cards(self, key: str, zh: str) -> tuple[Card, ...] | None:
+        if self.data.get(key) is None:
+            return None
+        return self.cards(self.data[key], zh, key)
+
+
+def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
+    """Read a record; None when it is too broken to judge (the findings say why).
+
+    Raises RecordUnreadable for input that is not a board record at all.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordUnreadable("输入不是 JSON 对象", "input is not a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordUnreadable(
+            f"未知格式 {data.get('format')!r}，应为 {FORMAT}",
+            f"unknown format {data.get('format')!r}, expected {FORMAT}",
+        )
+    board = data.get("board")
+    findings = Findings(board if isinstance(board, int) and not isinstance(board, bool) else None)
+    r = _Reader(data, findings)
+    if board is not None and findings.board is None:
+        r.bad("牌号应为整数", "board must be a whole number")
+
+    profile = _profile(r)
+    levels = _levels(r)
+    declarer = _seat(r, "declarer", "打家", required=True)
+    declared_by = _seat(r, "declared_by", "亮主方", required=False)
+    trump: Suit | None = None
+    try:
+        trump = parse_suit(data.get("trump"))
+    except NotationError:
+        r.bad(
+            f"主牌花色 {data.get('trump')!r} 无法识别",
+            f"trump suit {data.get('trump')!r} is not H, D, S or C",
+        )
+    declaration = data.get("declaration", "show")
+    if declaration not in DECLARATIONS:
+        r.bad("亮主方式应为 show、overturn 或 seal", "declaration must be show, overturn or seal")
+
+    hands = _hands(r)
+    bottom = r.optional_cards("bottom", "底牌")
+    buried = r.optional_cards("buried", "扣底")
+    exchanges = _exchanges(r)
+    tricks = _tricks(r)
+    partial = data.get("partial", False)
+    if not isinstance(partial, bool):
+        r.bad("partial 应为 true 或 false", "partial must be true or false")
+    result = _result(r)
+    if result is None and (tricks is None or partial is True) and data.get("result") is None:
+        r.bad("没有结果：需要 result 或完整的出牌记录", "no result: give result or the whole play")
+
+    if findings or profile is None or levels is None or declarer is None or trump is None:
+        return None, findings
+    return (
+        BoardRecord(
+            board=findings.board,
+            profile=profile,
+            levels=levels,
+            declarer=declarer,
+            trump=trump,
+            declared_by=declared_by,
+            declaration=str(declaration),
+            hands=hands,
+            bottom=bottom,
+            buried=buried,
+            exchanges=exchanges,
+            tricks=tricks,
+            partial=bool(partial),
+            result=result,
+        ),
+        findings,
+    )
+
+
+def _profile(r: _Reader) -> RuleProfile | None:
+    switches = r.data.get("switches") or {}
+    if not isinstance(switches, Mapping):
+        r.bad("switches 应为对象", "switches must be an object")
+        return None
+    try:
+        return resolve_profile(r.data.get("rules"), switches)
+    except ProfileError as exc:
+        r.bad(f"规则设置有误：{exc}", f"rules or switches: {exc}")
+        return None
+
+
+def _levels(r: _Reader) -> dict[Side, int] | None:
+    value = r.data.get("levels")
+    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
+        r.bad("levels 应给出 NS 和 EW 两方的级别", "levels must give the level of NS and EW")
+        return None
+    try:
+        return {Side(k): parse_level(v) for k, v in value.items()}
+    except NotationError as exc:
+        r.bad(f"级别无法识别：{exc}", f"unknown level: {exc}")
+        return None
+
+
+def _seat(r: _Reader, key: str, zh: str, *, required: bool) -> Seat | None:
+    value = r.data.get(key)
+    if value is None and not required:
+        return None
+    try:
+        return parse_seat(value)
+    except NotationError:
+        r.bad(f"{zh} {value!r} 不是座位 N、E、S、W", f"{key} {value!r} is not a seat N, E, S or W")
+        return None
+
+
+def _hands(r: _Reader) -> dict[Seat, tuple[Card, ...]] | None:
+    value = r.data.get("hands")
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"N", "E", "S", "W"}:
+        r.bad("hands 应给出 N、E、S、W 四家的牌", "hands must give the cards of N, E, S and W")
+        return None
+    out: dict[Seat, tuple[Card, ...]] = {}
+    for name, cards in value.items():
+        read = r.cards(cards, f"{name}家手牌", f"hand {name}", seat=name)
+        if read is not None:
+            out[Seat[name]] = read
+    return out
+
+
+def _exchanges(r: _Reader) -> tuple[Exchange, ...] | None:
+    value = r.data.get("exchanges")
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        r.bad("exchanges 应为列表", "exchanges must be a list")
+        return None
+    out = []
+    for i, item in enumerate(value, 1):
+        if not isinstance(item, Mapping) or item.get("kind") not in ("xiaosa", "grab"):
+            r.bad(
+                f"第{i}个换牌应有 kind：xiaosa 或 grab", f"exchange {i} needs kind xiaosa or grab"
+            )
+            continue
+        seat = _seat(_Reader(item, r.findings), "seat", f"第{i}个换牌的座位", required=True)
+        gives = r.card(item.get("gives"), f"第{i}个换牌", f"exchange {i}")
+        takes = r.card(item.get("takes"), f"第{i}个换牌", f"exchange {i}")
+        if seat is not None and gives is not None and takes is not None:
+            out.append(Exchange(item["kind"], seat, gives, takes))
+    return tuple(out)
+
+
+def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
+    value = r.data.get("tricks")
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        r.bad("tricks 应为列表", "tricks must be a list")
+        return None
+    out = []
+    for i, item in enumerate(value, 1):
+        plays = item.get("plays") if isinstance(item, Mapping) else None
+        if not isinstance(plays, Mapping) or set(plays) != {"N", "E", "S", "W"}:
+            r.bad(
+                f"第{i}轮应有 N、E、S、W 四家的出牌",
+                f"trick {i} must have plays of N, E, S and W",
+                trick=i,
+            )
+            continue
+        leader = _seat(_Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
+        read = {
+            Seat[name]: r.cards(
+                cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name
+            )
+            for name, cards in plays.items()
+        }
+        attempted = None
+        if item.get("attempted") is not None:
+            attempted = r.cards(item["attempted"], f"第{i}轮甩牌", f"trick {i} attempted", trick=i)
+        if leader is None or any(v is None or not v for v in read.values()):
+            if leader is not None and not any(v is None for v in read.values()):
+                r.bad(
+                    f"第{i}轮有一家没有出牌", f"trick {i} has a seat that played no card", trick=i
+                )
+            continue
+        out.append(TrickRecord(leader, {k: v for k, v in read.items() if v is not None}, attempted))
+    return tuple(out)
+
+
+def _result(r: _Reader) -> ResultRecord | None:
+    value = r.data.get("result")
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        r.bad("result 应为对象", "result must be an object")
+        return None
+    points = value.get("defender_points")
+    if isinstance(points, bool) or not isinstance(points, int):
+        r.bad("defender_points 应为整数", "defender_points must be a whole number")
+        return None
+    dig = None
+    if value.get("dig") is not None:
+        try:
+            dig = Dig(value["dig"])
+        except ValueError:
+            r.bad(
+                f"dig {value['dig']!r} 应为 null、BJ、LJ、J、Q 或 K",
+                f"dig {value['dig']!r} must be null, BJ, LJ, J, Q or K",
+            )
+            return None
+    xiaosa = None
+    if value.get("xiaosa") is not None:
+        xiaosa = r.cards(value["xiaosa"], "潇洒", "result xiaosa")
+    return ResultRecord(points, dig, xiaosa)
