@@ -21,6 +21,7 @@ from .cards import (
     KINDS,
     LJ,
     POINTS,
+    XIAOSA_TAKES,
     Card,
     Seat,
     Side,
@@ -49,7 +50,6 @@ from .profiles import BottomPoints, RuleProfile
 from .record import BoardRecord, Exchange, read_record
 from .trumps import TRUMP, Shape, TrumpContext
 
-XIAOSA_TAKES = frozenset({0, 1, 2, 4, 5, 6, 7})  # rank indexes of 2,3,4,6,7,8,9: 10以下不是分牌的牌
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)  # the order findings are reported in
 
 
@@ -94,6 +94,11 @@ def check_board(data: object) -> Verdict:
     if record is None:
         return Verdict(errors=tuple(findings.errors))
     return _Judge(record, findings).run()
+
+
+def is_ganbaguo(bottom: Sequence[int], trump: Suit, level_rank: int) -> bool:
+    """干巴锅 (000/001): no card of the trump suit in the bottom but perhaps its level cards."""
+    return not any(c < LJ and c // 13 == trump and c % 13 != level_rank for c in bottom)
 
 
 def _names(cards: Sequence[int]) -> tuple[str, str]:
@@ -280,7 +285,11 @@ class _Judge:
                 seat=r.declarer.name,
             )
             return None, None
-        if self.profile.ganbaguo and sorted(buried) != sorted(r.bottom) and self.is_ganbaguo():
+        if (
+            self.profile.ganbaguo
+            and sorted(buried) != sorted(r.bottom)
+            and is_ganbaguo(r.bottom, r.trump, self.level_rank)
+        ):
             f.add(
                 ErrorCode.BURIED_NOT_HELD,
                 "干巴锅：底牌没有主牌花色的牌，打家不能拿底牌",
@@ -291,14 +300,6 @@ class _Judge:
         for c in buried:
             pool[c] -= 1
         return holdings, list(buried)
-
-    def is_ganbaguo(self) -> bool:
-        """干巴锅: no trump-suit card in the bottom but perhaps its level cards (000/001)."""
-        assert self.r.bottom is not None
-        trump = self.r.trump
-        return not any(
-            c < LJ and c // 13 == trump and c % 13 != self.level_rank for c in self.r.bottom
-        )
 
     # -- exchanges after the burying: 潇洒 and 抢牌 (第十六条) --------------------------
 

@@ -206,6 +206,8 @@ def point_value(c: int) -> int:
 
 
 POINTS = tuple(point_value(c) for c in range(KINDS))
+# 潇洒 takes back "10以下不是分牌的牌" (第十六条): rank indexes of 2, 3, 4, 6, 7, 8, 9.
+XIAOSA_TAKES = frozenset({0, 1, 2, 4, 5, 6, 7})
 
 
 def points_of(cards: Iterable[int]) -> int:
