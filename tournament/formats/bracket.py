@@ -146,15 +146,29 @@ class Bracket:
 
 @dataclass(frozen=True)
 class Result:
-    """A played match: who won and who lost (胜者、负者), by seed.
+    """A played match: the pairing as it sat (slot ``a``, slot ``b``) and the winner.
 
-    Both are kept, not just the winner, so a result stays tied to the pairing that
-    actually played: once a correction upstream puts someone else in the slot, the old
-    result no longer fits and stops counting.
+    The pairing is kept, not just the winner, so a result stays tied to the match that
+    was actually played: once a correction upstream puts someone else in a slot — or
+    the same two teams the other way round, as in a final whose sides have changed —
+    the old result no longer fits and stops counting.
     """
 
-    winner: int
-    loser: int
+    a: int
+    b: int
+    winner: int  # 胜者
+
+    def __post_init__(self) -> None:
+        if self.a == self.b or self.winner not in (self.a, self.b):
+            raise FormatError(
+                f"成绩不成立：{self.a}对{self.b}，胜者{self.winner}",
+                f"impossible result: {self.a} v {self.b} won by {self.winner}",
+                article="第二十七条",
+            )
+
+    @property
+    def loser(self) -> int:  # 负者
+        return self.b if self.winner == self.a else self.a
 
 
 @dataclass(frozen=True)
@@ -165,7 +179,7 @@ class BracketState:
     results: Mapping[int, Result]  # the results that count
     invalid: tuple[int, ...]  # ids whose given results do not fit (or name no match)
     decided: tuple[int, ...]
-    ready: tuple[int, ...]  # both slots known, no result yet: to be played next
+    ready: tuple[int, ...]  # both slots known, no result that counts: to be played next
     not_needed: tuple[int, ...]  # a reset final that the first final made unnecessary
     eliminated: Mapping[int, int]  # seed → the match where it went out (淘汰)
     champion: int | None  # 冠军
@@ -302,7 +316,7 @@ def advance(bracket: Bracket, results: Mapping[int, Result]) -> BracketState:
     """Who sits in every slot, given ``results`` keyed by match id.
 
     Walks the matches in order. A result counts only if both slots are filled and it
-    names exactly those two teams; otherwise it is listed in ``invalid`` and the
+    names exactly those two teams in those slots; otherwise it is listed in ``invalid`` and the
     match stays open, so everything downstream of it is open too. Pure: nothing is
     stored, the same inputs always give the same state.
     """
@@ -332,15 +346,13 @@ def advance(bracket: Bracket, results: Mapping[int, Result]) -> BracketState:
                 not_needed.append(m.id)
         occupants[m.id] = pair
         given = results.get(m.id)
-        a, b = pair
-        if given is not None:
-            fits = a is not None and b is not None and {given.winner, given.loser} == {a, b}
-            if needed and fits and given.winner != given.loser:
-                counted[m.id] = given
-            else:
+        if given is not None and needed and (given.a, given.b) == pair:
+            counted[m.id] = given
+        else:
+            if given is not None:
                 invalid.append(m.id)
-        elif needed and a is not None and b is not None:
-            ready.append(m.id)
+            if needed and None not in pair:
+                ready.append(m.id)
         if needed:
             needed_losers.update(s.match for s in m.sources if isinstance(s, LoserOf))
 
@@ -401,7 +413,7 @@ def record_result(
             article="第二十七条",
         )
     changed = dict(results)
-    changed[match_id] = Result(winner=winner, loser=b if winner == a else a)
+    changed[match_id] = Result(a=a, b=b, winner=winner)
     return _settle(bracket, changed)
 
 
