@@ -20,6 +20,7 @@ from .cards import (
     HAND_SIZE,
     KINDS,
     LJ,
+    PLAY_ORDER,
     POINTS,
     XIAOSA_TAKES,
     Card,
@@ -416,26 +417,13 @@ class _Judge:
     ) -> Seat | None:
         """Check one trick and take its cards out of the hands; return its winner."""
         ctx, f = self.ctx, self.f
-        order = [leader, leader.next, leader.next.next, leader.next.next.next]
+        order = PLAY_ORDER[leader]
         hands = state.holdings
-        for seat in order:
-            shown = plays[seat] + (attempted or ()) if seat == leader else plays[seat]
-            if hands is not None:
-                missing = _missing(_unique_need(shown, plays[seat]), hands[seat])
-                if missing:
-                    mz, me = _names(missing)
-                    f.add(
-                        ErrorCode.CARD_NOT_HELD,
-                        f"第{i}轮{seat.name}家出了手中没有的 {mz}",
-                        f"trick {i}: seat {seat.name} played {me}, not in the hand",
-                        trick=i,
-                        seat=seat.name,
-                    )
         lead = self.judge_lead(i, leader, plays[leader], attempted, state)
         ok = lead is not None
-        if lead is not None:
-            for seat in order[1:]:
-                play = plays[seat]
+        for seat in order:
+            play = plays[seat]
+            if lead is not None and seat != leader:
                 if len(play) != len(lead.cards):
                     ok = False
                     f.add(
@@ -452,6 +440,28 @@ class _Judge:
                     )
                     if fault is not None:
                         self.follow_error(i, seat, lead, fault)
+            if hands is None:
+                for c in play:
+                    state.seen[c] += 1
+                state.played[seat] += len(play)
+                continue
+            hand = hands[seat]
+            # A failed throw's leader must have held the whole attempted throw.
+            missing = _missing(attempted, hand) if seat == leader and attempted else []
+            for c in play:
+                if hand[c]:
+                    hand[c] -= 1
+                elif c not in missing:
+                    missing.append(c)
+            if missing:
+                mz, me = _names(missing)
+                f.add(
+                    ErrorCode.CARD_NOT_HELD,
+                    f"第{i}轮{seat.name}家出了手中没有的 {mz}",
+                    f"trick {i}: seat {seat.name} played {me}, not in the hand",
+                    trick=i,
+                    seat=seat.name,
+                )
         winner: Seat | None = None
         if ok and lead is not None:
             winner = order[trick_winner(ctx, lead, [plays[s] for s in order])]
@@ -460,12 +470,6 @@ class _Judge:
             state.last_winner, state.last_play = winner, plays[winner]
         else:
             state.derivable = False
-        for seat in order:
-            for c in plays[seat]:
-                state.seen[c] += 1
-                if hands is not None and hands[seat][c]:
-                    hands[seat][c] -= 1
-            state.played[seat] += len(plays[seat])
         return winner
 
     def judge_lead(
@@ -735,11 +739,3 @@ class _Judge:
 
 def _dig(dig: Dig | None) -> str:
     return dig.value if dig else "-"
-
-
-def _unique_need(shown: Sequence[int], played: Sequence[int]) -> list[int]:
-    """Cards a leader must hold: the played ones, or the attempted throw containing them."""
-    if len(shown) == len(played):
-        return list(played)
-    attempted = list(shown[len(played) :])
-    return attempted if all(c in attempted for c in played) else list(shown)

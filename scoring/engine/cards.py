@@ -77,6 +77,10 @@ class Seat(enum.IntEnum):
         return Side.NS if self in (Seat.N, Seat.S) else Side.EW
 
 
+def _play_order(first: Seat) -> tuple[Seat, Seat, Seat, Seat]:
+    return (first, first.next, first.next.next, first.next.next.next)
+
+
 class Side(enum.Enum):
     NS = "NS"
     EW = "EW"
@@ -87,6 +91,10 @@ class Side(enum.Enum):
 
 
 SEAT_NAMES = ("N", "E", "S", "W")  # the order a record lists them in
+PLAY_ORDER = {s: _play_order(s) for s in Seat}
+SEATS_BY_NAME: dict[str, Seat] = {
+    s.name: s for s in Seat
+}  # a trick's four plays from its leader on
 
 # Levels (级别, 第八条) as numbers A=1 … K=13, so that "rising n levels" is addition.
 LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -140,30 +148,40 @@ def card_zh(c: int) -> str:
     return SUIT_ZH[Suit(c // 13)] + RANK_NAMES[c % 13]
 
 
+def _spellings() -> dict[str, Card]:
+    """Every accepted spelling of every card, upper-cased: one look-up per card read."""
+    out: dict[str, Card] = {"BJ": BJ, "大王": BJ, "LJ": LJ, "小王": LJ}
+    heads: dict[Suit, list[str]] = {s: [s.name, SUIT_ZH[s]] for s in Suit}
+    for symbol, s in SUIT_SYMBOLS.items():
+        heads[s].append(symbol)
+    for s, names in heads.items():
+        for head in names:
+            for rank, i in _RANK_INDEX.items():
+                out[head + rank] = card(s, i)
+    return out
+
+
+_SPELLINGS = _spellings()
+
+
 def parse_card(text: object) -> Card:
     """Read `H10`, `HT`, `♥10`, `红心10`, `BJ`, `大王`, … (interfaces.md)."""
-    if not isinstance(text, str):
-        raise NotationError(f"not a card: {text!r}")
-    t = text.strip().upper()
-    if t in ("BJ", "大王"):
-        return BJ
-    if t in ("LJ", "小王"):
-        return LJ
-    suit: Suit | None = None
-    for zh, s in ((v, k) for k, v in SUIT_ZH.items()):
-        if t.startswith(zh):
-            suit, t = s, t[len(zh) :]
-            break
-    else:
-        head = t[:1]
-        if head in SUIT_SYMBOLS:
-            suit = SUIT_SYMBOLS[head]
-        elif head in ("H", "D", "S", "C"):
-            suit = Suit[head]
-        t = t[1:]
-    if suit is None or t not in _RANK_INDEX:
-        raise NotationError(f"not a card: {text!r}")
-    return card(suit, _RANK_INDEX[t])
+    found = _SPELLINGS.get(text) if isinstance(text, str) else None
+    if found is None:
+        found = _SPELLINGS.get(text.strip().upper()) if isinstance(text, str) else None
+        if found is None:
+            raise NotationError(f"not a card: {text!r}")
+    return found
+
+
+def parse_cards(value: object) -> tuple[Card, ...] | None:
+    """A list of canonically spelled cards, or None when any needs a closer look."""
+    if not isinstance(value, list):
+        return None
+    try:
+        return tuple(map(_SPELLINGS.__getitem__, value))
+    except (KeyError, TypeError):
+        return None
 
 
 def parse_level(text: object) -> int:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from .trumps import SIDE_TOP_THREE, TRUMP, Shape, Structure, TrumpContext
 
+SINGLE = Structure(tractors=(), pairs=0, singles=1)
+
 
 class LeadFault(enum.Enum):
     MIXED = "mixed_lead"  # cards of more than one effective suit
@@ -32,6 +34,8 @@ class Lead:
 
 def analyse_lead(ctx: TrumpContext, cards: Sequence[int]) -> Lead | LeadFault:
     """What a lead is: single, pair, tractor, or a throw of one side suit."""
+    if len(cards) == 1:
+        return Lead(tuple(cards), ctx.eff[cards[0]], SINGLE)
     suit = ctx.suit_of_play(cards)
     if suit is None:
         return LeadFault.MIXED
@@ -97,7 +101,7 @@ def check_follow(
     """
     suit = lead.suit
     eff = ctx.eff
-    held = sum(hand[c] for c in ctx.kinds_of[suit])
+    held = sum(map(hand.__getitem__, ctx.kinds_of[suit]))
     in_suit = [c for c in play if eff[c] == suit]
     if len(in_suit) != min(held, len(play)):
         return FollowFault.SUIT
@@ -134,6 +138,8 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
     a later higher trump play over-killing (盖杀). Equal plays: the first wins.
     """
     eff = ctx.eff
+    if len(lead.cards) == 1:
+        return _single_winner(ctx, lead.suit, plays)
     winner = 0
     winning_trump = lead.suit == TRUMP
     best = None if lead.shape is Shape.THROW else ctx.cover_key(lead.structure, lead.cards)
@@ -154,4 +160,20 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
                 continue
             if not winning_trump or best is None or key > best:
                 winner, best, winning_trump = i, key, True
+    return winner
+
+
+def _single_winner(ctx: TrumpContext, suit: int, plays: Sequence[Sequence[int]]) -> int:
+    """`trick_winner` for a single-card lead, the common case, without building shapes."""
+    eff, pos = ctx.eff, ctx.pos
+    winner, best = 0, pos[plays[0][0]]
+    winning_suit = suit
+    for i in range(1, len(plays)):
+        c = plays[i][0]
+        s = eff[c]
+        if s == winning_suit:
+            if pos[c] > best:
+                winner, best = i, pos[c]
+        elif s == TRUMP:  # 杀牌: the first trump on a side-suit lead
+            winner, best, winning_suit = i, pos[c], TRUMP
     return winner

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import (
+    SEATS_BY_NAME,
     Card,
     NotationError,
     Seat,
     Side,
     Suit,
     parse_card,
+    parse_cards,
     parse_level,
     parse_seat,
     parse_suit,
@@ -98,6 +100,9 @@ class _Reader:
     def cards(
         self, value: object, where_zh: str, where_en: str, **where: Any
     ) -> tuple[Card, ...] | None:
+        fast = parse_cards(value)
+        if fast is not None:
+            return fast
         if not isinstance(value, list):
             self.bad(f"{where_zh}应为牌的列表", f"{where_en} must be a list of cards", **where)
             return None
@@ -268,11 +273,12 @@ def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
                 trick=i,
             )
             continue
-        leader = _seat(_Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
+        leader = SEATS_BY_NAME.get(str(item.get("leader")))
+        if leader is None:
+            leader = _seat(_Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
         read = {
-            Seat[name]: r.cards(
-                cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name
-            )
+            SEATS_BY_NAME[name]: parse_cards(cards)
+            or r.cards(cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name)
             for name, cards in plays.items()
         }
         attempted = None

@@ -20,6 +20,7 @@ from .cards import (
     HAND_SIZE,
     KINDS,
     LJ,
+    PLAY_ORDER,
     XIAOSA_TAKES,
     Seat,
     Side,
@@ -152,9 +153,7 @@ def _play_trick(
     lead_cards, attempted = _choose_lead(rng, ctx, holdings[leader], others)
     lead = analyse_lead(ctx, lead_cards)
     assert isinstance(lead, Lead)
-    order = [leader]
-    while len(order) < 4:
-        order.append(order[-1].next)
+    order = PLAY_ORDER[leader]
     plays = {leader: lead_cards}
     for seat in order[1:]:
         plays[seat] = _choose_follow(rng, ctx, lead, holdings[seat], profile)
