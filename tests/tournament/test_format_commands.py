@@ -1,0 +1,109 @@
+"""The ``movement`` and ``schedule`` commands (interfaces.md): JSON on stdout, and a
+one-line reason with exit status 2 for arguments that cannot be used."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+django = pytest.importorskip("django")
+
+
+@pytest.fixture(autouse=True)
+def _django_settings():
+    from django.conf import settings
+
+    if not settings.configured:
+        pytest.skip("needs the project's Django settings (pytest-django)")
+
+
+def run(*args: str) -> dict:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def refused(capsys, *args: str) -> str:
+    from django.core.management import call_command
+
+    with pytest.raises(SystemExit) as caught:
+        call_command(*args)
+    assert caught.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1
+    return lines[0]
+
+
+def test_movement_prints_the_mitchell_of_the_contract():
+    data = run("movement", "mitchell", "--tables", "4")
+    assert len(data["rounds"]) == 3  # four tables: one round fewer, with a skip
+    assert data["rounds"][0] == {
+        "round": 1,
+        "tables": [
+            {"table": 1, "ns": 1, "ew": 1, "boards": [1, 2, 3, 4], "start_level": "A"},
+            {"table": 2, "ns": 2, "ew": 2, "boards": [5, 6, 7, 8], "start_level": "5"},
+            {"table": 3, "ns": 3, "ew": 3, "boards": [9, 10, 11, 12], "start_level": "9"},
+            {"table": 4, "ns": 4, "ew": 4, "boards": [13, 14, 15, 16], "start_level": "K"},
+        ],
+    }
+
+
+def test_movement_takes_the_boards_per_round():
+    data = run("movement", "mitchell", "--tables", "5", "--boards-per-round", "2")
+    assert len(data["rounds"]) == 5
+    assert [t["boards"] for t in data["rounds"][0]["tables"]][:2] == [[1, 2], [3, 4]]
+    assert [t["start_level"] for t in data["rounds"][0]["tables"]] == ["A", "3", "5", "7", "9"]
+
+
+def test_schedule_prints_the_berger_round_robin_of_the_contract():
+    data = run("schedule", "round-robin", "--teams", "6")
+    assert data["rounds"][0] == {
+        "round": 1,
+        "matches": [{"home": 1, "away": 6}, {"home": 2, "away": 5}, {"home": 3, "away": 4}],
+        "bye": None,
+    }
+    assert len(data["rounds"]) == 5
+
+
+def test_schedule_names_the_bye_of_an_odd_field():
+    data = run("schedule", "round-robin", "--teams", "5")
+    assert [r["bye"] for r in data["rounds"]] == [1, 4, 2, 5, 3]
+
+
+def test_schedule_plays_a_double_round_robin():
+    data = run("schedule", "round-robin", "--teams", "4", "--double")
+    assert len(data["rounds"]) == 6
+    assert data["rounds"][3]["matches"] == [{"home": 4, "away": 1}, {"home": 3, "away": 2}]
+
+
+def test_schedule_draws_brackets():
+    knockout = run("schedule", "knockout", "--teams", "8")
+    assert knockout["kind"] == "knockout" and len(knockout["matches"]) == 7
+    double = run("schedule", "double-elimination", "--teams", "8", "--reset")
+    assert len(double["matches"]) == 15 and double["matches"][-1]["reset"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("movement", "mitchell", "--tables", "0"), "at least 3 tables"),
+        (("movement", "mitchell", "--tables", "2"), "至少需要3张桌"),
+        (("movement", "mitchell", "--tables", "4", "--boards-per-round", "0"), "1 board"),
+        (("movement", "howell", "--tables", "4"), "unknown movement 'howell'"),
+        (("movement", "mitchell", "--tables", "four"), "invalid int value"),
+        (("movement", "mitchell"), "--tables"),
+        (("schedule", "round-robin", "--teams", "1"), "at least 2 teams"),
+        (("schedule", "swiss", "--teams", "8"), "unknown schedule 'swiss'"),
+        (("schedule", "knockout", "--teams", "8", "--double"), "round-robin only"),
+        (("schedule", "double-elimination", "--teams", "33"), "at most 32"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_one_line_reason(capsys, args, reason):
+    assert reason in refused(capsys, *args)
