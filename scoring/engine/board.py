@@ -43,13 +43,14 @@ from .play import (
     LeadFault,
     analyse_lead,
     check_follow,
+    single_lead,
     smallest_card,
     throw_stands,
     trick_winner,
 )
 from .profiles import BottomPoints, RuleProfile
 from .record import BoardRecord, Exchange, read_record
-from .trumps import TRUMP, Shape, TrumpContext
+from .trumps import TRUMP, Shape, trump_context
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)  # the order findings are reported in
 
@@ -138,7 +139,7 @@ class _Judge:
         self.r = record
         self.f = findings
         self.profile: RuleProfile = record.profile
-        self.ctx = TrumpContext(record.level, record.trump, record.profile.ace_low_tractor)
+        self.ctx = trump_context(record.level, record.trump, record.profile.ace_low_tractor)
         self.level_rank = level_rank_index(record.level)
         self.side = record.declarer.side
 
@@ -416,17 +417,20 @@ class _Judge:
         state: _Play,
     ) -> Seat | None:
         """Check one trick and take its cards out of the hands; return its winner."""
-        ctx, f = self.ctx, self.f
-        order = PLAY_ORDER[leader]
+        ctx = self.ctx
         hands = state.holdings
+        shape_rule = self.profile.must_follow_shape
         lead = self.judge_lead(i, leader, plays[leader], attempted, state)
         ok = lead is not None
-        for seat in order:
+        points = 0
+        in_order = []
+        for seat in PLAY_ORDER[leader]:
             play = plays[seat]
-            if lead is not None and seat != leader:
+            in_order.append(play)
+            if lead is not None and seat is not leader:
                 if len(play) != len(lead.cards):
                     ok = False
-                    f.add(
+                    self.f.add(
                         ErrorCode.WRONG_COUNT,
                         f"第{i}轮{seat.name}家出了{len(play)}张，应跟{len(lead.cards)}张",
                         f"trick {i}: seat {seat.name} played {len(play)} cards, "
@@ -435,42 +439,54 @@ class _Judge:
                         seat=seat.name,
                     )
                 elif hands is not None and state.known[seat]:
-                    fault = check_follow(
-                        ctx, lead, play, hands[seat], self.profile.must_follow_shape
-                    )
+                    fault = check_follow(ctx, lead, play, hands[seat], shape_rule)
                     if fault is not None:
                         self.follow_error(i, seat, lead, fault)
-            if hands is None:
-                for c in play:
-                    state.seen[c] += 1
-                state.played[seat] += len(play)
-                continue
-            hand = hands[seat]
-            # A failed throw's leader must have held the whole attempted throw.
-            missing = _missing(attempted, hand) if seat == leader and attempted else []
-            for c in play:
-                if hand[c]:
-                    hand[c] -= 1
-                elif c not in missing:
-                    missing.append(c)
-            if missing:
-                mz, me = _names(missing)
-                f.add(
-                    ErrorCode.CARD_NOT_HELD,
-                    f"第{i}轮{seat.name}家出了手中没有的 {mz}",
-                    f"trick {i}: seat {seat.name} played {me}, not in the hand",
-                    trick=i,
-                    seat=seat.name,
-                )
-        winner: Seat | None = None
-        if ok and lead is not None:
-            winner = order[trick_winner(ctx, lead, [plays[s] for s in order])]
-            if winner.side != self.side:
-                state.points += sum(POINTS[c] for s in order for c in plays[s])
-            state.last_winner, state.last_play = winner, plays[winner]
-        else:
+            points += self.take(i, seat, play, attempted if seat is leader else None, state)
+        if not ok or lead is None:
             state.derivable = False
+            return None
+        winner = PLAY_ORDER[leader][trick_winner(ctx, lead, in_order)]
+        if winner.side is not self.side:
+            state.points += points
+        state.last_winner, state.last_play = winner, plays[winner]
         return winner
+
+    def take(
+        self,
+        i: int,
+        seat: Seat,
+        play: tuple[Card, ...],
+        attempted: tuple[Card, ...] | None,
+        state: _Play,
+    ) -> int:
+        """Take a play out of its hand (reporting cards not held); return its points."""
+        points = 0
+        if state.holdings is None:
+            for c in play:
+                state.seen[c] += 1
+                points += POINTS[c]
+            state.played[seat] += len(play)
+            return points
+        hand = state.holdings[seat]
+        # A failed throw's leader must have held the whole attempted throw.
+        missing = _missing(attempted, hand) if attempted else []
+        for c in play:
+            points += POINTS[c]
+            if hand[c]:
+                hand[c] -= 1
+            elif c not in missing:
+                missing.append(c)
+        if missing:
+            mz, me = _names(missing)
+            self.f.add(
+                ErrorCode.CARD_NOT_HELD,
+                f"第{i}轮{seat.name}家出了手中没有的 {mz}",
+                f"trick {i}: seat {seat.name} played {me}, not in the hand",
+                trick=i,
+                seat=seat.name,
+            )
+        return points
 
     def judge_lead(
         self,
@@ -481,9 +497,10 @@ class _Judge:
         state: _Play,
     ) -> Lead | None:
         ctx, f = self.ctx, self.f
-        others = (
-            [state.holdings[s] for s in Seat if s != leader] if state.holdings is not None else None
-        )
+        if len(cards) == 1 and attempted is None:
+            return single_lead(ctx, cards[0])
+        hands = state.holdings
+        others = [hands[s] for s in PLAY_ORDER[leader][1:]] if hands is not None else None
         if attempted is not None:
             tried = analyse_lead(ctx, attempted)
             if isinstance(tried, LeadFault):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .trumps import SIDE_TOP_THREE, TRUMP, Shape, Structure, TrumpContext
 
 SINGLE = Structure(tractors=(), pairs=0, singles=1)
+PAIR = Structure(tractors=(), pairs=1, singles=0)
 
 
 class LeadFault(enum.Enum):
@@ -32,10 +33,16 @@ class Lead:
         return self.structure.shape
 
 
+def single_lead(ctx: TrumpContext, c: int) -> Lead:
+    return Lead((c,), ctx.eff[c], SINGLE)
+
+
 def analyse_lead(ctx: TrumpContext, cards: Sequence[int]) -> Lead | LeadFault:
     """What a lead is: single, pair, tractor, or a throw of one side suit."""
     if len(cards) == 1:
-        return Lead(tuple(cards), ctx.eff[cards[0]], SINGLE)
+        return single_lead(ctx, cards[0])
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return Lead(tuple(cards), ctx.eff[cards[0]], PAIR)
     suit = ctx.suit_of_play(cards)
     if suit is None:
         return LeadFault.MIXED
@@ -101,6 +108,8 @@ def check_follow(
     """
     suit = lead.suit
     eff = ctx.eff
+    if len(play) == 1 and eff[play[0]] == suit:
+        return None  # a single of the led suit always follows
     held = sum(map(hand.__getitem__, ctx.kinds_of[suit]))
     in_suit = [c for c in play if eff[c] == suit]
     if len(in_suit) != min(held, len(play)):

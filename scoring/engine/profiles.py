@@ -62,13 +62,15 @@ class RuleProfile:
 
     def with_switches(self, overrides: Mapping[str, object]) -> RuleProfile:
         """This profile with single switches overridden (names and JSON values as in rules.md)."""
+        if not overrides:
+            return self
         changes: dict[str, Any] = {}
         names = {f.name for f in dataclasses.fields(self)} - {"name"}
         for key, value in overrides.items():
             if key not in names:
                 raise ProfileError(f"unknown switch: {key}")
             changes[key] = _switch_value(key, value)
-        return dataclasses.replace(self, **changes) if changes else self
+        return dataclasses.replace(self, **changes)
 
     def describe(self) -> dict[str, object]:
         """JSON-ready switches, the inverse of `with_switches`."""

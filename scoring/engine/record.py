@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import (
     SEATS_BY_NAME,
@@ -29,6 +29,7 @@ from .outcome import Dig
 from .profiles import ProfileError, RuleProfile, resolve_profile
 
 FORMAT = "duidiao-board/1"
+SEAT_KEYS = frozenset(SEATS_BY_NAME)
 DECLARATIONS = ("show", "overturn", "seal")  # 亮主, 正主, 封主 (第十五条)
 
 
@@ -40,8 +41,9 @@ class Exchange:
     takes: Card
 
 
-@dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """One trick as recorded (a tuple: boards have 25 of them, read thousands a second)."""
+
     leader: Seat
     plays: dict[Seat, tuple[Card, ...]]
     attempted: tuple[Card, ...] | None  # a failed throw, replaced by plays[leader]
@@ -265,8 +267,8 @@ def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
         return None
     out = []
     for i, item in enumerate(value, 1):
-        plays = item.get("plays") if isinstance(item, Mapping) else None
-        if not isinstance(plays, Mapping) or set(plays) != {"N", "E", "S", "W"}:
+        plays = item.get("plays") if isinstance(item, dict) else None
+        if not isinstance(plays, dict) or plays.keys() != SEAT_KEYS:
             r.bad(
                 f"第{i}轮应有 N、E、S、W 四家的出牌",
                 f"trick {i} must have plays of N, E, S and W",
@@ -275,22 +277,21 @@ def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
             continue
         leader = SEATS_BY_NAME.get(str(item.get("leader")))
         if leader is None:
-            leader = _seat(_Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
-        read = {
-            SEATS_BY_NAME[name]: parse_cards(cards)
-            or r.cards(cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name)
-            for name, cards in plays.items()
-        }
+            _seat(_Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
+        read: dict[Seat, tuple[Card, ...]] = {}
+        for name, cards in plays.items():
+            got = parse_cards(cards) or r.cards(
+                cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name
+            )
+            if got == ():
+                r.bad(f"第{i}轮{name}家没有出牌", f"trick {i}: seat {name} played no card", trick=i)
+            if got:
+                read[SEATS_BY_NAME[name]] = got
         attempted = None
         if item.get("attempted") is not None:
             attempted = r.cards(item["attempted"], f"第{i}轮甩牌", f"trick {i} attempted", trick=i)
-        if leader is None or any(v is None or not v for v in read.values()):
-            if leader is not None and not any(v is None for v in read.values()):
-                r.bad(
-                    f"第{i}轮有一家没有出牌", f"trick {i} has a seat that played no card", trick=i
-                )
-            continue
-        out.append(TrickRecord(leader, {k: v for k, v in read.items() if v is not None}, attempted))
+        if leader is not None and len(read) == 4:
+            out.append(TrickRecord(leader, read, attempted))
     return tuple(out)
 
 

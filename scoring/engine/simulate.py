@@ -35,7 +35,7 @@ from .cards import (
 from .play import Lead, analyse_lead, check_follow, smallest_card, throw_stands, trick_winner
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .record import FORMAT
-from .trumps import TRUMP, Shape, TrumpContext
+from .trumps import TRUMP, Shape, TrumpContext, trump_context
 
 
 def random_board(
@@ -57,7 +57,7 @@ def random_board(
     }
     bottom: list[int] = list(deck[4 * HAND_SIZE :])
     trump, declared_by = _declare(rng, hands, bottom, level)
-    ctx = TrumpContext(level, trump, profile.ace_low_tractor)
+    ctx = trump_context(level, trump, profile.ace_low_tractor)
 
     pool: list[int] = hands[declarer] + bottom
     if profile.ganbaguo and is_ganbaguo(bottom, trump, level_rank_index(level)):

@@ -10,6 +10,7 @@ and winning is decided on these two numbers, computed once per board.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -172,8 +173,8 @@ class TrumpContext:
         """
         tops = [
             top
-            for top in range(BJ_POS, length - 2, -1)
-            if all(pairs.get(p) for p in range(top - length + 1, top + 1))
+            for top in sorted(pairs, reverse=True)
+            if top >= length - 1 and all(pairs.get(top - k) for k in range(1, length))
         ]
         if self._ace_low_ok(suit) and pairs.get(11) and length < 12:
             # AA22: the ace stands at -1 under positions 0 … length-2, which tops the run.
@@ -201,3 +202,9 @@ class TrumpContext:
             if self._can_place(rest, suit, tractors[1:], n_pairs):
                 return True
         return False
+
+
+@functools.cache
+def trump_context(level: int, trump: Suit, ace_low: bool = True) -> TrumpContext:
+    """The shared, read-only context of a level and trump suit (there are only 104)."""
+    return TrumpContext(level, trump, ace_low)
