@@ -1,0 +1,125 @@
+"""One table's result of a board (一桌的打牌结果), as team and pairs scoring see it.
+
+Team board points (第二十四条), pairs matchpoints (第二十八条) and the pairs final
+(第二十九条) all compare results of the same board played at different tables. They
+need the same few facts about each result — who declared, the points the defenders
+collected (拣分), whether it was a jump (跳级) and how many levels each side earned —
+so those facts are read once here, from the engine's verdict, and nowhere else.
+
+Pure Python, no Django: the engine decides the outcome; this module only looks at it
+from one side of the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.engine import Dig, HandOutcome, Outcome, Seat, Side, Verdict
+
+__all__ = ["PlayResult", "RankKey"]
+
+#: A result's rank for one side, larger is better; see `PlayResult.key`.
+RankKey = tuple[int, int, int]
+
+_DIG_NAMES: dict[Dig, tuple[str, str]] = {
+    Dig.BJ: ("大王抠底", "a 大王 dig"),
+    Dig.LJ: ("小王抠底", "a 小王 dig"),
+    Dig.J: ("J到底", "J到底"),
+    Dig.Q: ("Q半截", "Q半截"),
+    Dig.K: ("K三级", "K三级"),
+}
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """A board as played at one table: the declaring side, 拣分, 抠底 and the outcome.
+
+    Kept apart from the seating (which pair or team sat where) because the same
+    result is seen from both sides: what is good for N–S is bad for E–W.
+    """
+
+    declaring: Side  # 打家方
+    defender_points: int  # 防守方拣分
+    dig: Dig | None  # 抠底
+    hand: HandOutcome
+
+    @classmethod
+    def from_verdict(cls, verdict: Verdict, declarer: Seat) -> PlayResult:
+        """The result of a judged record. The verdict does not repeat the declarer,
+        so the caller passes the seat the record named."""
+        if not verdict.valid or verdict.hand is None or verdict.defender_points is None:
+            raise ValueError("无效记录没有结果 / an invalid record has no result")
+        return cls(declarer.side, verdict.defender_points, verdict.dig, verdict.hand)
+
+    @property
+    def made(self) -> bool:
+        """打成 (光牌 included): the declarers held the defenders under 80 with no dig."""
+        return not self.hand.declarer_broken
+
+    def jumps(self, side: Side) -> int:
+        """The jump levels (跳级数) `side` earned here: a plain make counts 1.
+
+        These are the engine's nominal levels, before J、Q、K必打 stops the rise
+        (rules.md, "Jump levels for comparisons").
+        """
+        return self.hand.jump_levels[side]
+
+    def net_jumps(self, side: Side) -> int:
+        """This side's jump levels minus the other's (第二十八条: 净跳级)."""
+        return self.jumps(side) - self.jumps(side.other)
+
+    @property
+    def jump_happened(self) -> bool:
+        """Whether a jump (跳级情况) happened here: 光牌, 抠底, 潇洒, 轱辘坡, J到底,
+        Q半截 or K三级.
+
+        Read from the levels rather than from the outcome's name: a jump is a result
+        that earned more than a plain one, which earns 1 for a make and 0 for a break.
+        So a 轱辘坡 at level A (the declarer cannot fall, the award is 0 levels) is not
+        a jump: scored as one it would give the team that did well at both tables
+        less than the plain break it beats (1 level instead of 2 points, 第二十四条).
+        Every other listed case earns more levels than the plain result and counts.
+        """
+        plain = 0 if self.hand.declarer_broken else 1
+        return sum(self.hand.jump_levels.values()) != plain
+
+    def won_by(self, side: Side) -> bool:
+        """Whether `side` did well here (占优): declared and made, or defended and broke."""
+        return (side is self.declaring) == self.made
+
+    def collected_by(self, side: Side) -> int:
+        """Points `side` collected as defenders here (拣分); 0 when it declared."""
+        return self.defender_points if side is not self.declaring else 0
+
+    def key(self, side: Side) -> RankKey:
+        """How good this result is for `side`, larger is better (第二十八条).
+
+        First net jump levels; then points — collected ones count for the defenders,
+        conceded ones against the declarers. In between, whether `side` won the hand:
+        with the same declarer everywhere (the box card sees to that) net jump levels
+        already put every break below every make for the declarers (a make earns them
+        at least 1 net, a break at most 0), so this term only orders results whose
+        declarer differs between tables. The key for one side is the negation of the
+        key for the other, so what one side gains the other loses, term by term.
+        """
+        sign = 1 if side is not self.declaring else -1
+        return (
+            self.net_jumps(side),
+            1 if self.won_by(side) else -1,
+            sign * self.defender_points,
+        )
+
+    def jump_names(self) -> list[tuple[str, str]]:
+        """The jumps that happened here, named (Chinese, English), for reasons."""
+        names: list[tuple[str, str]] = []
+        if not self.jump_happened:
+            return names
+        if self.hand.outcome is Outcome.GUANG:
+            names.append(("光牌", "光牌 (no points)"))
+        if self.dig is not None:
+            names.append(_DIG_NAMES[self.dig])
+        if self.hand.outcome is Outcome.GULUPO:
+            names.append(("轱辘坡", "轱辘坡 (140+)"))
+        if self.hand.xiaosa_levels:
+            names.append(("潇洒", "潇洒"))
+        return names
