@@ -75,7 +75,7 @@ class RuleProfile:
     def describe(self) -> dict[str, object]:
         """JSON-ready switches, the inverse of `with_switches`."""
         return {
-            "must_play_levels": sorted(level_name(x) for x in self.must_play_levels),
+            "must_play_levels": [level_name(x) for x in sorted(self.must_play_levels)],
             "level_digs": {level_name(k): v.value for k, v in sorted(self.level_digs.items())},
             "ace_low_tractor": self.ace_low_tractor,
             "must_follow_shape": self.must_follow_shape,
@@ -104,7 +104,10 @@ def _switch_value(key: str, value: object) -> object:
         if key == "level_digs":
             if not isinstance(value, Mapping):
                 raise ProfileError(f"{key} takes an object of level: effect")
-            return {parse_level(k): LevelDig(v) for k, v in value.items()}
+            digs = {parse_level(k): LevelDig(v) for k, v in value.items()}
+            if not set(digs) <= {11, 12, 13}:
+                raise ProfileError("only J, Q and K have level digs (第二十二条)")
+            return digs
         if key == "bottom_points":
             return BottomPoints(value)
         if key == "level_scale":
