@@ -12,11 +12,24 @@ from one side of the table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.engine import Dig, HandOutcome, Outcome, Seat, Side, Verdict
+from scoring.engine import (
+    Dig,
+    ErrorCode,
+    HandOutcome,
+    Outcome,
+    RuleError,
+    Seat,
+    Side,
+    Verdict,
+    check_board,
+)
+from scoring.engine.cards import parse_seat
+from scoring.engine.record import FORMAT as BOARD_FORMAT
 
-__all__ = ["PlayResult", "RankKey"]
+__all__ = ["PlayResult", "RankKey", "board_mismatch", "judge_record"]
 
 #: A result's rank for one side, larger is better; see `PlayResult.key`.
 RankKey = tuple[int, int, int]
@@ -123,3 +136,39 @@ class PlayResult:
         if self.hand.xiaosa_levels:
             names.append(("潇洒", "潇洒"))
         return names
+
+
+def judge_record(data: object) -> tuple[Verdict, PlayResult | None]:
+    """Judge a board record embedded in a comparison or a traveller.
+
+    interfaces.md lets such a record carry only `levels`, `declarer`, `trump` and
+    `result`; its container already says what it is, so a missing `format` is read as
+    `duidiao-board/1`. The result is None when the record is invalid. Raises the
+    engine's RecordUnreadable for what is not a board record at all.
+    """
+    if isinstance(data, Mapping) and "format" not in data:
+        data = {"format": BOARD_FORMAT, **data}
+    verdict = check_board(data)
+    if not verdict.valid or verdict.hand is None:
+        return verdict, None
+    assert isinstance(data, Mapping)  # check_board accepted it
+    return verdict, PlayResult.from_verdict(verdict, parse_seat(data["declarer"]))
+
+
+def board_mismatch(data: object, board: int | None) -> RuleError | None:
+    """A `bad_record` finding when a record names another board than the one compared.
+
+    Results are only comparable for the same deal; a record filed under the wrong
+    board would otherwise be scored silently against the others.
+    """
+    if board is None or not isinstance(data, Mapping):
+        return None
+    own = data.get("board")
+    if own is None or own == board:
+        return None
+    return RuleError(
+        code=ErrorCode.BAD_RECORD,
+        message_zh=f"记录的牌号是 {own}，比较的是第 {board} 副",
+        message_en=f"the record is for board {own}, the comparison is of board {board}",
+        board=board,
+    )
