@@ -16,6 +16,7 @@ test: setup lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 setup: $(STAMP) messages
 

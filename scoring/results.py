@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scoring.engine import FORMAT as BOARD_FORMAT
 from scoring.engine import (
     Dig,
     ErrorCode,
@@ -25,9 +26,8 @@ from scoring.engine import (
     Side,
     Verdict,
     check_board,
+    parse_seat,
 )
-from scoring.engine.cards import parse_seat
-from scoring.engine.record import FORMAT as BOARD_FORMAT
 
 __all__ = ["PlayResult", "RankKey", "board_mismatch", "judge_record"]
 

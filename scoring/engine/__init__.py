@@ -8,10 +8,23 @@ in the project (models, views, tasks, printing) calls it; nothing re-implements 
 from __future__ import annotations
 
 from .board import Verdict, check_board
-from .cards import BJ, LJ, Card, Seat, Side, Suit, card_name, level_name, parse_card, parse_level
+from .cards import (
+    BJ,
+    LJ,
+    Card,
+    Seat,
+    Side,
+    Suit,
+    card_name,
+    level_name,
+    parse_card,
+    parse_level,
+    parse_seat,
+)
 from .errors import ErrorCode, RecordUnreadable, RuleError
 from .outcome import Dig, HandOutcome, Outcome, score_hand
 from .profiles import PROFILES, RuleProfile, resolve_profile
+from .record import FORMAT
 
 __all__ = [
     "BJ",
@@ -19,6 +32,7 @@ __all__ = [
     "PROFILES",
     "Card",
     "Dig",
+    "FORMAT",
     "ErrorCode",
     "HandOutcome",
     "Outcome",
@@ -34,6 +48,7 @@ __all__ = [
     "level_name",
     "parse_card",
     "parse_level",
+    "parse_seat",
     "resolve_profile",
     "score_hand",
 ]
