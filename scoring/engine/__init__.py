@@ -7,7 +7,7 @@ in the project (models, views, tasks, printing) calls it; nothing re-implements 
 
 from __future__ import annotations
 
-from .board import Verdict, check_board
+from .board import Verdict, check_board, check_deal
 from .cards import (
     BJ,
     LJ,
@@ -45,6 +45,7 @@ __all__ = [
     "Verdict",
     "card_name",
     "check_board",
+    "check_deal",
     "level_name",
     "parse_card",
     "parse_level",

@@ -9,7 +9,7 @@ as later checks still make sense.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +49,7 @@ from .play import (
     trick_winner,
 )
 from .profiles import BottomPoints, RuleProfile
-from .record import BoardRecord, Exchange, read_record
+from .record import BoardRecord, Exchange, Reader, read_hands, read_record
 from .trumps import TRUMP, Shape, trump_context
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)  # the order findings are reported in
@@ -96,6 +96,62 @@ def check_board(data: object) -> Verdict:
     if record is None:
         return Verdict(errors=tuple(findings.errors))
     return _Judge(record, findings).run()
+
+
+def check_deal(data: Mapping[str, Any], board: int | None = None) -> tuple[RuleError, ...]:
+    """Check a deal alone, given as a record's `hands` and `bottom` (第十、十四、四十一条).
+
+    Boards are checked this way before they are stored, long before anyone plays them.
+    """
+    findings = Findings(board)
+    reader = Reader(data, findings)
+    hands = read_hands(reader)
+    bottom = reader.optional_cards("bottom", "底牌")
+    if hands is None or bottom is None:
+        if not findings:
+            reader.bad("发牌需要四家手牌和底牌", "a deal needs the four hands and the bottom")
+        return tuple(findings.errors)
+    if not findings:
+        deal_findings(hands, bottom, findings)
+    return tuple(findings.errors)
+
+
+def deal_findings(
+    hands: Mapping[Seat, Sequence[int]] | None, bottom: Sequence[int] | None, f: Findings
+) -> bool:
+    """Add the deal's faults to `f`: hand sizes, bottom size, 108 cards two of each."""
+    before = len(f.errors)
+    if hands is not None:
+        for seat in SEATS:
+            n = len(hands.get(seat, ()))
+            if n != HAND_SIZE:
+                f.add(
+                    ErrorCode.HAND_SIZE,
+                    f"{seat.name}家有{n}张牌，应为{HAND_SIZE}张",
+                    f"seat {seat.name} holds {n} cards, not {HAND_SIZE}",
+                    seat=seat.name,
+                )
+    if bottom is not None and len(bottom) != BOTTOM_SIZE:
+        f.add(
+            ErrorCode.BOTTOM_SIZE,
+            f"底牌有{len(bottom)}张，应为{BOTTOM_SIZE}张",
+            f"the bottom has {len(bottom)} cards, not {BOTTOM_SIZE}",
+        )
+    if hands is not None:
+        dealt = [c for h in hands.values() for c in h] + list(bottom or ())
+        have = counts(dealt)
+        extra = [c for c in range(KINDS) if have[c] > 2]
+        short = [c for c in range(KINDS) if have[c] < 2] if bottom is not None else []
+        if extra or short:
+            ez, ee = _names(extra)
+            sz, se = _names(short)
+            f.add(
+                ErrorCode.CARD_COUNT,
+                f"一副牌应为{DECK_SIZE}张、每种两张：多出 {ez or '无'}；缺少 {sz or '无'}",
+                f"a deal is {DECK_SIZE} cards, two of each: too many {ee or 'none'}; "
+                f"missing {se or 'none'}",
+            )
+    return len(f.errors) == before
 
 
 def is_ganbaguo(bottom: Sequence[int], trump: Suit, level_rank: int) -> bool:
@@ -184,39 +240,8 @@ class _Judge:
     # -- the deal (第十、十四、四十一条) ---------------------------------------------
 
     def check_deal(self) -> bool:
-        r, f = self.r, self.f
-        before = len(f.errors)
-        if r.hands is not None:
-            for seat in SEATS:
-                n = len(r.hands.get(seat, ()))
-                if n != HAND_SIZE:
-                    f.add(
-                        ErrorCode.HAND_SIZE,
-                        f"{seat.name}家有{n}张牌，应为{HAND_SIZE}张",
-                        f"seat {seat.name} holds {n} cards, not {HAND_SIZE}",
-                        seat=seat.name,
-                    )
-        if r.bottom is not None and len(r.bottom) != BOTTOM_SIZE:
-            f.add(
-                ErrorCode.BOTTOM_SIZE,
-                f"底牌有{len(r.bottom)}张，应为{BOTTOM_SIZE}张",
-                f"the bottom has {len(r.bottom)} cards, not {BOTTOM_SIZE}",
-            )
-        if r.hands is not None:
-            dealt = [c for h in r.hands.values() for c in h] + list(r.bottom or ())
-            have = counts(dealt)
-            extra = [c for c in range(KINDS) if have[c] > 2]
-            short = [c for c in range(KINDS) if have[c] < 2] if r.bottom is not None else []
-            if extra or short:
-                ez, ee = _names(extra)
-                sz, se = _names(short)
-                f.add(
-                    ErrorCode.CARD_COUNT,
-                    f"一副牌应为{DECK_SIZE}张、每种两张：多出 {ez or '无'}；缺少 {sz or '无'}",
-                    f"a deal is {DECK_SIZE} cards, two of each: too many {ee or 'none'}; "
-                    f"missing {se or 'none'}",
-                )
-        return len(f.errors) == before and r.hands is not None
+        r = self.r
+        return deal_findings(r.hands, r.bottom, self.f) and r.hands is not None
 
     # -- declaring trump (第十五条) ------------------------------------------------
 

@@ -79,7 +79,7 @@ class BoardRecord:
         return self.levels[self.declarer.side]
 
 
-class _Reader:
+class Reader:
     def __init__(self, data: Mapping[str, Any], findings: Findings) -> None:
         self.data = data
         self.findings = findings
@@ -131,7 +131,7 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
         )
     board = data.get("board")
     findings = Findings(board if isinstance(board, int) and not isinstance(board, bool) else None)
-    r = _Reader(data, findings)
+    r = Reader(data, findings)
     if board is not None and findings.board is None:
         r.bad("牌号应为整数", "board must be a whole number")
 
@@ -151,7 +151,7 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     if declaration not in DECLARATIONS:
         r.bad("亮主方式应为 show、overturn 或 seal", "declaration must be show, overturn or seal")
 
-    hands = _hands(r)
+    hands = read_hands(r)
     bottom = r.optional_cards("bottom", "底牌")
     buried = r.optional_cards("buried", "扣底")
     exchanges = _exchanges(r)
@@ -186,7 +186,7 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     )
 
 
-def _profile(r: _Reader) -> RuleProfile | None:
+def _profile(r: Reader) -> RuleProfile | None:
     switches = r.data.get("switches") or {}
     if not isinstance(switches, Mapping):
         r.bad("switches 应为对象", "switches must be an object")
@@ -198,7 +198,7 @@ def _profile(r: _Reader) -> RuleProfile | None:
         return None
 
 
-def _levels(r: _Reader) -> dict[Side, int] | None:
+def _levels(r: Reader) -> dict[Side, int] | None:
     value = r.data.get("levels")
     if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
         r.bad("levels 应给出 NS 和 EW 两方的级别", "levels must give the level of NS and EW")
@@ -210,7 +210,7 @@ def _levels(r: _Reader) -> dict[Side, int] | None:
         return None
 
 
-def _seat(r: _Reader, key: str, zh: str, *, required: bool) -> Seat | None:
+def _seat(r: Reader, key: str, zh: str, *, required: bool) -> Seat | None:
     value = r.data.get(key)
     if value is None and not required:
         return None
@@ -221,7 +221,7 @@ def _seat(r: _Reader, key: str, zh: str, *, required: bool) -> Seat | None:
         return None
 
 
-def _hands(r: _Reader) -> dict[Seat, tuple[Card, ...]] | None:
+def read_hands(r: Reader) -> dict[Seat, tuple[Card, ...]] | None:
     value = r.data.get("hands")
     if value is None:
         return None
@@ -236,7 +236,7 @@ def _hands(r: _Reader) -> dict[Seat, tuple[Card, ...]] | None:
     return out
 
 
-def _exchanges(r: _Reader) -> tuple[Exchange, ...] | None:
+def _exchanges(r: Reader) -> tuple[Exchange, ...] | None:
     value = r.data.get("exchanges")
     if value is None:
         return None
@@ -250,7 +250,7 @@ def _exchanges(r: _Reader) -> tuple[Exchange, ...] | None:
                 f"第{i}个换牌应有 kind：xiaosa 或 grab", f"exchange {i} needs kind xiaosa or grab"
             )
             continue
-        seat = _seat(_Reader(item, r.findings), "seat", f"第{i}个换牌的座位", required=True)
+        seat = _seat(Reader(item, r.findings), "seat", f"第{i}个换牌的座位", required=True)
         gives = r.card(item.get("gives"), f"第{i}个换牌", f"exchange {i}")
         takes = r.card(item.get("takes"), f"第{i}个换牌", f"exchange {i}")
         if seat is not None and gives is not None and takes is not None:
@@ -258,7 +258,7 @@ def _exchanges(r: _Reader) -> tuple[Exchange, ...] | None:
     return tuple(out)
 
 
-def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
+def _tricks(r: Reader) -> tuple[TrickRecord, ...] | None:
     value = r.data.get("tricks")
     if value is None:
         return None
@@ -277,7 +277,7 @@ def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
             continue
         leader = SEATS_BY_NAME.get(str(item.get("leader")))
         if leader is None:
-            _seat(_Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
+            _seat(Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
         read: dict[Seat, tuple[Card, ...]] = {}
         for name, cards in plays.items():
             got = parse_cards(cards) or r.cards(
@@ -295,7 +295,7 @@ def _tricks(r: _Reader) -> tuple[TrickRecord, ...] | None:
     return tuple(out)
 
 
-def _result(r: _Reader) -> ResultRecord | None:
+def _result(r: Reader) -> ResultRecord | None:
     value = r.data.get("result")
     if value is None:
         return None
