@@ -1,0 +1,31 @@
+"""The error the event services raise: a ``ValidationError`` carrying both languages.
+
+Services are called from the admin (which shows the message on the form), from views
+and commands, and from code; like the engine's ``RuleError`` and the formats'
+``FormatError`` the message is written once in Chinese and English, ``"中文 / English"``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from .formats import FormatError
+
+
+class EventError(ValidationError):
+    """A service refused an operation; nothing was saved."""
+
+    def __init__(
+        self, message_zh: str, message_en: str, *, code: str = "invalid", article: str | None = None
+    ) -> None:
+        self.message_zh = message_zh
+        self.message_en = message_en
+        self.article = article
+        super().__init__(f"{message_zh} / {message_en}", code=code)
+
+    def __str__(self) -> str:
+        return f"{self.message_zh} / {self.message_en}"
+
+    @classmethod
+    def from_format(cls, error: FormatError) -> EventError:
+        return cls(error.message_zh, error.message_en, code="format", article=error.article)

@@ -1,0 +1,32 @@
+"""Writes of the event structure: plain functions ``<entity>_<action>(*, …)``.
+
+Each runs in one transaction and either does everything or nothing; a refusal is an
+``tournament.errors.EventError`` (a ``ValidationError``) in Chinese and English.
+"""
+
+from __future__ import annotations
+
+from .events import (
+    entrant_create,
+    entrants_add,
+    entrants_parse,
+    event_create,
+    player_get_or_create,
+)
+from .matches import bracket_sync, match_add_tiebreak, match_clear_result, match_record_winner
+from .qualification import stage_qualify
+from .stages import stage_create
+
+__all__ = [
+    "bracket_sync",
+    "entrant_create",
+    "entrants_add",
+    "entrants_parse",
+    "event_create",
+    "match_add_tiebreak",
+    "match_clear_result",
+    "match_record_winner",
+    "player_get_or_create",
+    "stage_create",
+    "stage_qualify",
+]

@@ -1,0 +1,407 @@
+"""Creating a stage of each format and writing down its schedule (第二十四至二十九条).
+
+Who plays whom comes from ``tournament.formats``; these functions only store it:
+rounds, matches with their slot sources, tables with rooms and seats, board sets with
+their start levels. Lots are drawn with ``random.Random(draw_seed)`` and the seed is
+stored on the stage, so a draw can be shown fair and repeated.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from ..errors import EventError
+from ..formats import FormatError
+from ..formats.bracket import Bracket, LoserOf, WinnerOf
+from ..formats.double_elimination import double_elimination
+from ..formats.groups import draw_groups, serpentine
+from ..formats.knockout import knockout
+from ..formats.mitchell import mitchell, set_start_level
+from ..formats.qualification import group_qualifier_order
+from ..formats.round_robin import berger_rounds
+from ..models import (
+    BoardSet,
+    Entrant,
+    Event,
+    Match,
+    Round,
+    Seat,
+    SetPlay,
+    Stage,
+    StageEntry,
+    Table,
+)
+from ..selectors import source_text
+from ..stage_options import StageOptions, validate_stage_settings
+from . import _layout
+from .matches import bracket_sync
+
+__all__ = ["stage_create"]
+
+#: Which stage may feed which: groups → a bracket, a Mitchell → the pairs final.
+CHAINS = {
+    Stage.Kind.KNOCKOUT: {Stage.Kind.GROUP_ROUND_ROBIN},
+    Stage.Kind.DOUBLE_ELIMINATION: {Stage.Kind.GROUP_ROUND_ROBIN},
+    Stage.Kind.PAIRS_FINAL: {Stage.Kind.MITCHELL},
+}
+
+
+def new_draw_seed() -> int:
+    """A fresh seed for a lot; stored, so the draw can be repeated and checked."""
+    return secrets.randbits(31)
+
+
+@transaction.atomic
+def stage_create(
+    *,
+    event: Event,
+    kind: str,
+    name: str = "",
+    entrants: Sequence[Entrant] | None = None,
+    settings: Mapping[str, Any] | None = None,
+    source: Stage | None = None,
+    draw_seed: int | None = None,
+    order: int | None = None,
+) -> Stage:
+    """Create a stage of ``kind`` and its schedule; nothing is saved if anything is wrong.
+
+    ``entrants`` in seed order (1 first) for every kind except those fed by ``source``
+    (a knockout or double elimination after groups, the pairs final after a Mitchell),
+    whose field arrives later through ``stage_qualify``. For a round robin the order
+    gives the Berger numbers; for groups the ranking that serpentine seeding uses.
+    ``draw_seed`` fixes the lot (team match home/away, group draw, Mitchell
+    directions); left out, a fresh one is drawn and stored.
+    """
+    if kind not in Stage.Kind.values:
+        raise EventError(f"未知的赛制 {kind!r}", f"unknown stage kind {kind!r}", code="kind")
+    kind = Stage.Kind(kind)
+    try:
+        options = validate_stage_settings(kind, settings or {})
+    except ValueError as error:
+        zh, _, en = str(error).partition(" / ")
+        raise EventError(zh, en or zh, code="settings") from error
+    if source is not None:
+        if source.event_id != event.pk:
+            raise EventError(
+                "来源阶段必须属于同一赛事",
+                "the source stage must belong to the same event",
+                code="source",
+            )
+        if source.kind not in CHAINS.get(kind, set()):
+            raise EventError(
+                f"{Stage.Kind(source.kind).label}不能接{kind.label}",
+                f"a {kind} stage cannot follow a {source.kind} stage",
+                code="source",
+            )
+        if entrants:
+            raise EventError(
+                "由来源阶段产生参赛者的阶段，请在来源阶段结束后办理出线",
+                "a stage fed by a source stage gets its field through qualification",
+                code="entrants",
+            )
+    entrants = list(entrants or [])
+    _check_entrants(event, kind, entrants)
+    if order is None:
+        order = (event.stages.aggregate(n=Max("order"))["n"] or 0) + 1
+    elif event.stages.filter(order=order).exists():
+        raise EventError(f"阶段顺序{order}已被使用", f"stage order {order} is taken", code="order")
+    needs_lot = kind in (Stage.Kind.TEAM_MATCH, Stage.Kind.MITCHELL) or (
+        kind == Stage.Kind.GROUP_ROUND_ROBIN and options.draw == "draw"
+    )
+    if needs_lot and draw_seed is None:
+        draw_seed = new_draw_seed()
+    stage = Stage.objects.create(
+        event=event,
+        order=order,
+        kind=kind,
+        name=name or kind.label,
+        settings=dict(settings or {}),
+        source=source,
+        draw_seed=draw_seed,
+        status=Stage.Status.SCHEDULED,
+    )
+    try:
+        SCHEDULERS[kind](stage, options, entrants)
+    except FormatError as error:
+        raise EventError.from_format(error) from error
+    return stage
+
+
+def _check_entrants(event: Event, kind: Stage.Kind, entrants: Sequence[Entrant]) -> None:
+    wanted = Entrant.Kind.TEAM if kind in Stage.TEAM_KINDS else Entrant.Kind.PAIR
+    if len({e.pk for e in entrants}) != len(entrants):
+        raise EventError("参赛者重复", "an entrant is listed twice", code="entrants")
+    for entrant in entrants:
+        if entrant.event_id != event.pk:
+            raise EventError(
+                f"{entrant}不属于本赛事", f"{entrant} is not in this event", code="entrants"
+            )
+        if entrant.kind != wanted:
+            raise EventError(
+                f"此赛制需要{Entrant.Kind(wanted).label}，{entrant}是{entrant.get_kind_display()}",
+                f"this format takes {wanted}s; {entrant} is a {entrant.kind}",
+                code="entrants",
+            )
+
+
+# --- team formats -----------------------------------------------------------------------
+
+
+def _schedule_team_match(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """Two teams, home and away by lot (第二十四条之1)."""
+    if len(entrants) != 2:
+        raise EventError(
+            f"团体对抗赛需要2支队，现有{len(entrants)}支",
+            f"a team match takes 2 teams, got {len(entrants)}",
+            code="entrants",
+            article="第二十四条",
+        )
+    home_index = random.Random(stage.draw_seed).randrange(2)
+    home, away = entrants[home_index], entrants[1 - home_index]
+    StageEntry.objects.bulk_create(
+        [
+            StageEntry(stage=stage, entrant=home, seed=1, position=1),
+            StageEntry(stage=stage, entrant=away, seed=2, position=2),
+        ]
+    )
+    round_ = Round.objects.create(stage=stage, number=1)
+    match = Match.objects.create(
+        stage=stage, round=round_, number=1, home=home, away=away, status=Match.Status.READY
+    )
+    _layout.lay_team_match(match, 1, boards=options.boards_per_session, sessions=options.sessions)
+
+
+def _schedule_round_robin(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """Berger tables, team n is the n-th entrant (第二十五条)."""
+    schedule = berger_rounds(len(entrants), double=options.double)
+    StageEntry.objects.bulk_create(
+        StageEntry(stage=stage, entrant=e, seed=i, position=i)
+        for i, e in enumerate(entrants, start=1)
+    )
+    rounds = {r.number: Round.objects.create(stage=stage, number=r.number) for r in schedule.rounds}
+    number = 1
+    for r in schedule.rounds:
+        for index, m in enumerate(r.matches, start=1):
+            number = _team_match(
+                stage,
+                rounds[r.number],
+                number,
+                index,
+                options,
+                entrants[m.home - 1],
+                entrants[m.away - 1],
+            )
+
+
+def _team_match(
+    stage: Stage,
+    round_: Round,
+    number: int,
+    index: int,
+    options: StageOptions,
+    home: Entrant,
+    away: Entrant,
+    group_label: str = "",
+) -> int:
+    match = Match.objects.create(
+        stage=stage,
+        round=round_,
+        number=number,
+        home=home,
+        away=away,
+        group_label=group_label,
+        status=Match.Status.READY,
+    )
+    _layout.lay_team_match(
+        match, index, boards=options.boards_per_session, sessions=options.sessions
+    )
+    return number + 1
+
+
+def _schedule_groups(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """Serpentine by ranking or a recorded draw, then a Berger round robin in each
+    group; the rounds of all groups are played together (第二十六条)."""
+    if options.draw == "draw":
+        drawn = draw_groups(entrants, options.groups, stage.draw_seed, seeded=options.seeded)
+    else:
+        drawn = serpentine(entrants, options.groups)
+    for group in drawn.groups:
+        if len(group.members) <= options.qualifiers_per_group:
+            raise EventError(
+                f"{group.label}组只有{len(group.members)}支队，不能出线{options.qualifiers_per_group}支",
+                f"group {group.label} has {len(group.members)} teams; "
+                f"{options.qualifiers_per_group} cannot qualify from it",
+                code="qualifiers",
+                article="第二十六条",
+            )
+    rank = {e.pk: i for i, e in enumerate(entrants, start=1)}
+    StageEntry.objects.bulk_create(
+        StageEntry(stage=stage, entrant=e, seed=rank[e.pk], group_label=g.label, position=i)
+        for g in drawn.groups
+        for i, e in enumerate(g.members, start=1)
+    )
+    schedules = [(g, berger_rounds(len(g.members), double=options.double)) for g in drawn.groups]
+    round_count = max(len(s) for _, s in schedules)
+    number = 1
+    for r in range(1, round_count + 1):
+        round_ = Round.objects.create(stage=stage, number=r)
+        index = 1
+        for group, schedule in schedules:
+            if r > len(schedule):
+                continue
+            for m in schedule.rounds[r - 1].matches:
+                number = _team_match(
+                    stage,
+                    round_,
+                    number,
+                    index,
+                    options,
+                    group.members[m.home - 1],
+                    group.members[m.away - 1],
+                    group.label,
+                )
+                index += 1
+
+
+def _play_rounds(bracket: Bracket) -> dict[int, int]:
+    """A playing round for each match: one after the latest match feeding it."""
+    rounds: dict[int, int] = {}
+    for m in bracket.matches:
+        fed = [rounds[s.match] for s in m.sources if isinstance(s, WinnerOf | LoserOf)]
+        rounds[m.id] = max(fed, default=0) + 1
+    return rounds
+
+
+def _schedule_bracket(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """Knockout or double elimination on standard seeding (第二十七条)."""
+    group_order: tuple[tuple[str, int], ...] = ()
+    if stage.source is not None:
+        source_options = stage.source.options
+        group_order = group_qualifier_order(
+            source_options.groups, source_options.qualifiers_per_group
+        )
+        count = len(group_order)
+    else:
+        count = len(entrants)
+        StageEntry.objects.bulk_create(
+            StageEntry(stage=stage, entrant=e, seed=i) for i, e in enumerate(entrants, start=1)
+        )
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        bracket = knockout(count)
+    else:
+        bracket = double_elimination(count, bracket_reset=options.bracket_reset)
+    play_round = _play_rounds(bracket)
+    rounds = {
+        n: Round.objects.create(stage=stage, number=n) for n in sorted(set(play_round.values()))
+    }
+    index_in_round: dict[int, int] = {}
+    for m in bracket.matches:
+        r = play_round[m.id]
+        index_in_round[r] = index_in_round.get(r, 0) + 1
+        match = Match.objects.create(
+            stage=stage,
+            round=rounds[r],
+            number=m.id,
+            home_source=source_text(m.a, group_order=group_order),
+            away_source=source_text(m.b, group_order=group_order),
+            side=m.side.value,
+            bracket_round=m.round,
+            is_reset=m.reset,
+        )
+        _layout.lay_team_match(
+            match,
+            index_in_round[r],
+            boards=options.boards_per_session,
+            sessions=options.sessions,
+        )
+    bracket_sync(stage)
+
+
+# --- pairs formats ----------------------------------------------------------------------
+
+
+def _schedule_mitchell(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """Pairs drawn by lot into N–S and E–W and their first tables; N–S sit still, E–W
+    move up, the sets move down (第二十八条)."""
+    if len(entrants) % 2:
+        raise EventError(
+            f"米切尔移位需要偶数对（南北、东西各半），现有{len(entrants)}对",
+            f"a Mitchell needs an even number of pairs (half N–S, half E–W), got {len(entrants)}",
+            code="entrants",
+            article="第二十八条",
+        )
+    tables = len(entrants) // 2
+    movement = mitchell(tables, options.boards_per_round)
+    drawn = list(entrants)
+    random.Random(stage.draw_seed).shuffle(drawn)
+    ns = {t: e for t, e in enumerate(drawn[:tables], start=1)}
+    ew = {t: e for t, e in enumerate(drawn[tables:], start=1)}
+    StageEntry.objects.bulk_create(
+        [
+            StageEntry(stage=stage, entrant=e, direction=StageEntry.Direction.NS, pair_number=t)
+            for t, e in ns.items()
+        ]
+        + [
+            StageEntry(stage=stage, entrant=e, direction=StageEntry.Direction.EW, pair_number=t)
+            for t, e in ew.items()
+        ]
+    )
+    b = options.boards_per_round
+    sets = {
+        s: BoardSet.objects.create(
+            stage=stage,
+            number=s,
+            first_board=b * (s - 1) + 1,
+            last_board=b * s,
+            start_level=set_start_level(s, b),
+        )
+        for s in range(1, tables + 1)
+    }
+    for mround in movement.rounds:
+        round_ = Round.objects.create(stage=stage, number=mround.number)
+        for a in mround.tables:
+            table = Table.objects.create(round=round_, number=a.table, ns=ns[a.ns], ew=ew[a.ew])
+            SetPlay.objects.create(table=table, board_set=sets[a.board_set], order=1)
+            Seat.objects.bulk_create(
+                Seat(table=table, seat=position, player=player)
+                for position, player in _layout.pair_seats(ns[a.ns], ew[a.ew]).items()
+            )
+
+
+def _schedule_pairs_final(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """The final's round and boards; its tables come with qualification (第二十九条)."""
+    if entrants:
+        raise EventError(
+            "决赛的参赛对由南北、东西排名产生，请用出线办理",
+            "the final's pairs come from the N–S and E–W rankings: qualify them",
+            code="entrants",
+            article="第二十九条",
+        )
+    round_ = Round.objects.create(stage=stage, number=1)
+    _layout.session_sets(
+        stage,
+        round_,
+        1,
+        boards=options.boards_per_session,
+        first_board=1,
+        tiebreak=False,
+    )
+    stage.status = Stage.Status.PLANNED
+    stage.save(update_fields=["status"])
+
+
+SCHEDULERS = {
+    Stage.Kind.TEAM_MATCH: _schedule_team_match,
+    Stage.Kind.ROUND_ROBIN: _schedule_round_robin,
+    Stage.Kind.GROUP_ROUND_ROBIN: _schedule_groups,
+    Stage.Kind.KNOCKOUT: _schedule_bracket,
+    Stage.Kind.DOUBLE_ELIMINATION: _schedule_bracket,
+    Stage.Kind.MITCHELL: _schedule_mitchell,
+    Stage.Kind.PAIRS_FINAL: _schedule_pairs_final,
+}
