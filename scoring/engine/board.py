@@ -65,6 +65,7 @@ class Verdict:
     hand: HandOutcome | None = None
     xiaosa: tuple[int, ...] = ()
     rules: str | None = None
+    failed_throws: tuple[tuple[int, Seat], ...] = ()  # penalised by the scoring layer, if at all
 
     @property
     def valid(self) -> bool:
@@ -87,6 +88,7 @@ class Verdict:
             "game_won": hand.game_won if hand else None,
             "xiaosa": [card_name(c) for c in self.xiaosa],
             "rules": self.rules,
+            "failed_throws": [{"trick": t, "seat": seat.name} for t, seat in self.failed_throws],
         }
 
 
@@ -187,6 +189,7 @@ class _Play:
     derivable: bool = True
     last_winner: Seat | None = None
     last_play: tuple[int, ...] = ()
+    failed_throws: list[tuple[int, Seat]] = field(default_factory=list)  # 甩错牌 (第三十五条)
     seen: list[int] = field(default_factory=lambda: [0] * KINDS)
 
 
@@ -209,14 +212,22 @@ class _Judge:
         points: int | None = None
         dig: Dig | None = None
         derived = False
+        failed_throws: tuple[tuple[int, Seat], ...] = ()
+        buried: list[int] | None = (
+            list(r.buried) if bottom is not None and r.buried is not None else None
+        )
         if r.tricks is not None:
             state = self.walk_tricks(holdings, bottom)
+            failed_throws = tuple(state.failed_throws)
             if bottom is None and holdings is not None and not r.partial and state.derivable:
-                bottom = self.inferred_bottom(state, exchanged_jokers)
+                # The burying unrecorded: it is what the declarer never played.
+                left = state.holdings[r.declarer] if state.holdings else []
+                buried = [c for c in range(KINDS) for _ in range(left[c])]
+                bottom = buried + [ex.gives for ex in r.exchanges or ()]
             if not r.partial and state.derivable:
                 points, dig = self.derive_result(state, bottom)
                 derived = True
-        xiaosa = self.xiaosa(bottom, exchanged_jokers)
+        xiaosa = self.xiaosa(buried, exchanged_jokers)
         if derived:
             self.compare_result(points, dig, xiaosa)
         elif r.result is not None:
@@ -235,6 +246,7 @@ class _Judge:
             hand=hand,
             xiaosa=tuple(xiaosa),
             rules=self.profile.name,
+            failed_throws=failed_throws,
         )
 
     # -- the deal (第十、十四、四十一条) ---------------------------------------------
@@ -429,6 +441,8 @@ class _Judge:
                     seat=trick.leader.name,
                 )
             expected = self.play_trick(i, trick.leader, trick.plays, trick.attempted, state)
+            if trick.attempted is not None:
+                state.failed_throws.append((i, trick.leader))
         if not r.partial:
             self.check_complete(state)
         return state
@@ -525,7 +539,12 @@ class _Judge:
         if len(cards) == 1 and attempted is None:
             return single_lead(ctx, cards[0])
         hands = state.holdings
-        others = [hands[s] for s in PLAY_ORDER[leader][1:]] if hands is not None else None
+        # A throw is judged against the other three hands, when all three are known exactly.
+        others = (
+            [hands[s] for s in PLAY_ORDER[leader][1:]]
+            if hands is not None and all(state.known[s] for s in PLAY_ORDER[leader][1:])
+            else None
+        )
         if attempted is not None:
             tried = analyse_lead(ctx, attempted)
             if isinstance(tried, LeadFault):
@@ -641,13 +660,6 @@ class _Judge:
                 f"{ee} played more than twice",
             )
 
-    def inferred_bottom(self, state: _Play, exchanged_jokers: list[int]) -> list[int]:
-        """With the burying unrecorded, the bottom is what the declarer never played."""
-        assert state.holdings is not None
-        left = state.holdings[self.r.declarer]
-        gives = [ex.gives for ex in self.r.exchanges or ()]
-        return [c for c in range(KINDS) for _ in range(left[c])] + gives
-
     # -- the result (第二十一至二十三条) ---------------------------------------------
 
     def derive_result(self, state: _Play, bottom: list[int] | None) -> tuple[int, Dig | None]:
@@ -676,15 +688,11 @@ class _Judge:
             return int(2 ** (tractors[0][0] + 1))
         return 4 if pairs else 2
 
-    def xiaosa(self, bottom: list[int] | None, exchanged: list[int]) -> list[int]:
-        """潇洒 jokers: those buried by the declarer and those put in by exchanges."""
+    def xiaosa(self, buried: list[int] | None, exchanged: list[int]) -> list[int]:
+        """潇洒 jokers: those the declarer buried and those put in by 潇洒 exchanges."""
         if not self.profile.xiaosa:
             return []
-        if self.r.buried is not None:
-            return [c for c in self.r.buried if c >= LJ] + exchanged
-        if bottom is not None:  # inferred from the play: the gives are already in it
-            return [c for c in bottom if c >= LJ]
-        return exchanged
+        return sorted([c for c in buried or () if c >= LJ] + exchanged, reverse=True)
 
     def compare_result(self, points: int | None, dig: Dig | None, xiaosa: list[int]) -> None:
         entered = self.r.result
