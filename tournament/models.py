@@ -666,7 +666,8 @@ class BoardSet(models.Model):
         return f"第{self.number}组 {self.first_board}–{self.last_board}（{self.start_level}）"
 
     @property
-    def boards(self) -> range:
+    def board_numbers(self) -> range:
+        """The board numbers of the set (``boards`` is the boards app's reverse name)."""
         return range(self.first_board, self.last_board + 1)
 
 
