@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import check_board
+from scoring.engine import check_board, check_deal
 
 from .builders import board, codes
 
@@ -182,7 +182,7 @@ def exchange_board(exchange, rules="chifeng-2007"):
         trump="H",
         declarer="N",
         bottom=BOTTOM,
-        hands={"E": "BJ BJ LJ LJ D9", "W": "S4"},
+        hands={"E": "BJ BJ LJ D9", "S": "LJ", "W": "S4"},
         rules=rules,
     )
     record["exchanges"] = [exchange]
@@ -211,8 +211,13 @@ def grab(seat="W", takes="H7", gives="S4"):
         pytest.param(xiaosa(takes="C4"), False, id="潇洒-takes-only-from-the-bottom"),
         pytest.param(xiaosa(seat="W"), False, id="潇洒-gives-only-a-joker-held"),
         pytest.param(xiaosa(seat="N"), False, id="潇洒-not-by-the-declarer"),
+        pytest.param(xiaosa(seat="S", gives="LJ"), True, id="第十六条-潇洒-by-the-partner"),
         pytest.param(grab(), True, id="第十六条-抢牌-a-buried-level-card"),
         pytest.param(grab(takes="C3"), False, id="抢牌-takes-only-level-cards"),
+        pytest.param(grab(takes="D7"), False, id="抢牌-takes-only-from-the-bottom"),
+        pytest.param(
+            grab(seat="E", gives="BJ"), True, id="第十六条-抢牌-by-anyone-giving-any-card"
+        ),
         pytest.param(grab(gives="BJ"), False, id="抢牌-gives-a-card-held"),
     ],
 )
@@ -241,3 +246,25 @@ def test_exchanges_without_a_deal_are_checked_as_far_as_they_can_be():
     found = errors(record)
     assert [e["code"] for e in found] == ["exchange_not_allowed", "exchange_not_allowed"]
     assert check_board(record).to_dict()["xiaosa"] == ["BJ"]
+
+
+# -- a deal alone, before anyone plays it -------------------------------------------------
+
+
+def test_check_deal_accepts_a_whole_deal():
+    record = board()
+    assert check_deal({"hands": record["hands"], "bottom": record["bottom"]}) == ()
+
+
+def test_check_deal_reports_sizes_and_counts():
+    record = board()
+    record["hands"]["E"].append(record["hands"]["N"].pop())
+    record["bottom"][0] = record["bottom"][1] = record["bottom"][2] = "C2"
+    found = [
+        e.code.value for e in check_deal({"hands": record["hands"], "bottom": record["bottom"]})
+    ]
+    assert found == ["hand_size", "hand_size", "card_count"]
+
+
+def test_check_deal_needs_the_hands_and_the_bottom():
+    assert [e.code.value for e in check_deal({"hands": board()["hands"]})] == ["bad_record"]

@@ -110,6 +110,7 @@ def test_it_rejects_a_revoke():
         1,
     )
     assert error["message_zh"] and error["message_en"]
+    assert set(error) == {"code", "article", "board", "trick", "seat", "message_zh", "message_en"}
 
 
 def test_it_rejects_a_revoke_found_only_in_a_later_trick():

@@ -187,3 +187,28 @@ def test_it_rejects_a_trump_throw_in_a_record():
     verdict = check_board(record).to_dict()
     assert codes(verdict) == ["trump_throw"]
     assert verdict["errors"][0]["article"] == "第十九条"
+
+
+def test_a_defenders_throw_is_not_judged_on_a_burying_left_out():
+    """interfaces.md: what a record leaves out is not checked.
+
+    N (declarer) buries both SK. E wins trick 1 and throws SA SQ: nobody else holds a
+    spade, so it stands by 浑甩, and with the burying recorded the engine agrees. With
+    `buried` left out nobody can tell whether N kept an SK, so the throw may not be
+    called failed.
+    """
+    hands = {"N": "D2 C10 CJ", "E": "DA SA SA SQ SQ", "W": "D3 H2 H3", "S": "D4 H4 H5"}
+    tricks = [
+        trick("N", N="D2", W="D3", S="D4", E="DA"),
+        trick("E", E="SA SQ", N="C10 CJ", W="H2 H3", S="H4 H5"),
+    ]
+    record = board(
+        hands=hands,
+        bottom="SK SK C2 C3 C4 C6 C8 C9",
+        void={"N": "S", "W": "SD", "S": "SD"},
+        partial=True,
+        tricks=tricks,
+    )
+    assert codes(check_board(record)) == []
+    del record["buried"]
+    assert codes(check_board(record)) == []

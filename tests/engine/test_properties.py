@@ -14,7 +14,17 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import PROFILES, check_board, parse_card, parse_level
+from scoring.engine import (
+    PROFILES,
+    Dig,
+    Side,
+    card_name,
+    check_board,
+    level_name,
+    parse_card,
+    parse_level,
+    score_hand,
+)
 from scoring.engine.cards import POINTS, Seat, Suit
 from scoring.engine.play import Lead, analyse_lead, trick_winner
 from scoring.engine.simulate import random_board
@@ -130,6 +140,59 @@ def test_a_legal_board_is_valid(seed, name):
     assert verdict["errors"] == []
     assert verdict["outcome"] in ("guang", "made", "broken", "gulupo")
     assert verdict["rules"] == name
+
+
+def dig_of(record: dict, winner: str) -> str | None:
+    """第二十二条: defenders win the last trick; the winning play's top card decides."""
+    if winner in {record["declarer"], Seat[record["declarer"]].partner.name}:
+        return None
+    profile = PROFILES[record["rules"]]
+    ctx = context(record)
+    play = [parse_card(c) for c in record["tricks"][-1]["plays"][winner]]
+    top = card_name(max(play, key=ctx.pos.__getitem__))
+    if top in ("BJ", "LJ"):
+        return top if profile.joker_digs else None
+    level = level_name(ctx.level)
+    return level if top[1:] == level and ctx.level in profile.level_digs else None
+
+
+@BOUNDED
+@given(seed=seeds, name=profiles)
+def test_the_verdict_is_the_outcome_of_the_play(seed, name):
+    """The verdict's dig and levels are score_hand of the points, dig and 潇洒 the play shows."""
+    record = generate(seed, name)
+    verdict = check_board(record).to_dict()
+    won = winners(record)
+    assert verdict["dig"] == dig_of(record, won[-1])
+    profile = PROFILES[name]
+    jokers = [c for c in record["buried"] if c in ("BJ", "LJ")] + [
+        ex["gives"] for ex in record["exchanges"] if ex["kind"] == "xiaosa"
+    ]
+    if not profile.xiaosa:
+        jokers = []
+    assert sorted(verdict["xiaosa"]) == sorted(jokers)
+    hand = score_hand(
+        profile,
+        {Side(s): parse_level(v) for s, v in record["levels"].items()},
+        Seat[record["declarer"]],
+        verdict["defender_points"],
+        Dig(verdict["dig"]) if verdict["dig"] else None,
+        [parse_card(j) for j in jokers],
+    )
+    assert verdict["outcome"] == hand.outcome.value
+    assert verdict["levels_after"] == {s.value: level_name(v) for s, v in hand.levels_after.items()}
+    assert verdict["jump_levels"] == {s.value: v for s, v in hand.jump_levels.items()}
+    assert verdict["next_declarer"] == hand.next_declarer.name
+
+
+@BOUNDED
+@given(seed=seeds, name=profiles, dropped=st.sampled_from(["hands", "bottom", "buried"]))
+def test_leaving_the_deal_out_keeps_the_verdict(seed, name, dropped):
+    """interfaces.md: what a record leaves out is not checked; the play still decides."""
+    record = generate(seed, name)
+    full = check_board(copy.deepcopy(record)).to_dict()
+    del record[dropped]
+    assert check_board(record).to_dict() == full
 
 
 # -- corruptions and the codes that catch them ------------------------------------------

@@ -247,3 +247,14 @@ def test_an_invalid_record_still_says_where_each_fault_is():
     record["tricks"][3]["leader"] = "S" if record["tricks"][3]["leader"] != "S" else "E"
     error = check_board(record).to_dict()["errors"][0]
     assert (error["code"], error["board"], error["trick"]) == ("wrong_leader", 2, 4)
+
+
+def test_a_play_without_the_deal_still_counts_the_cards():
+    """第四十一条: with no hands recorded, a card played a third time is still caught."""
+    record = example(1)
+    for key in ("hands", "bottom", "buried"):
+        del record[key]
+    first = record["tricks"][0]
+    seat = next(s for s in "NWSE" if s != first["leader"])
+    first["plays"][seat] = ["C6"]  # C6: led in this trick and played once more later
+    assert codes(check_board(record)) == ["card_count"]

@@ -1,4 +1,6 @@
-"""Trump order and combinations (第九、十三、十八条; rules.md "Trumps and order", "Combinations").
+"""Trump order and combinations (第九、十三、十八条).
+
+rules.md "Trumps and order" and "Combinations".
 """
 
 from __future__ import annotations
