@@ -363,15 +363,26 @@ def _schedule_mitchell(stage: Stage, options: StageOptions, entrants: list[Entra
         )
         for s in range(1, tables + 1)
     }
-    for mround in movement.rounds:
-        round_ = Round.objects.create(stage=stage, number=mround.number)
-        for a in mround.tables:
-            table = Table.objects.create(round=round_, number=a.table, ns=ns[a.ns], ew=ew[a.ew])
-            SetPlay.objects.create(table=table, board_set=sets[a.board_set], order=1)
-            Seat.objects.bulk_create(
-                Seat(table=table, seat=position, player=player)
-                for position, player in _layout.pair_seats(ns[a.ns], ew[a.ew]).items()
-            )
+    # Large fields (60 tables, 59 rounds) are written in a few bulk inserts.
+    rounds = Round.objects.bulk_create(Round(stage=stage, number=r.number) for r in movement.rounds)
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=a.table, ns=ns[a.ns], ew=ew[a.ew])
+        for round_, mround in zip(rounds, movement.rounds, strict=True)
+        for a in mround.tables
+    )
+    assignments = [a for mround in movement.rounds for a in mround.tables]
+    SetPlay.objects.bulk_create(
+        SetPlay(table=table, board_set=sets[a.board_set], order=1)
+        for table, a in zip(tables, assignments, strict=True)
+    )
+    players = {e.pk: _layout.lineup(e)[:2] for e in entrants}
+    Seat.objects.bulk_create(
+        Seat(table=table, seat=position, player=player)
+        for table, a in zip(tables, assignments, strict=True)
+        for position, player in _layout.seat_players(
+            players[ns[a.ns].pk], players[ew[a.ew].pk]
+        ).items()
+    )
 
 
 def _schedule_pairs_final(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
