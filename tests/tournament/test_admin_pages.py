@@ -205,3 +205,12 @@ def test_a_pasted_list_adds_entrants(client_as_director, demo):
     assert response.status_code == 302, response.content.decode()[:2000]
     team = Entrant.objects.get(event=demo, name="敖汉队")
     assert team.memberships.get(role="captain").player.name == "杜一"
+
+
+def test_every_label_has_an_english_translation():
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert str(Stage._meta.verbose_name_plural) == "Stages"
+        assert str(Match._meta.get_field("home_source").verbose_name) == "Home slot source"
+        assert Stage.Kind.MITCHELL.label == "Pairs, double champion (Mitchell)"
