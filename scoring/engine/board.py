@@ -679,11 +679,13 @@ class _Judge:
         return points, dig
 
     def bottom_multiplier(self, play: Sequence[int]) -> int:
-        """003: ×1 for a side-suit win, ×2 a trump single, ×4 a pair, ×8 a 2-pair tractor…"""
-        ctx = self.ctx
-        if ctx.eff[play[0]] != TRUMP:
-            return 1
-        tractors, pairs, _ = ctx.components(play, TRUMP)
+        """×2 for a single, ×4 a pair, ×8 a 2-pair tractor, doubling per pair (rules.md).
+
+        003 also gives ×1 for a win with a side suit; rules.md, the project's reading,
+        goes by the shape of the winning play alone.
+        """
+        suit = self.ctx.eff[play[0]]
+        tractors, pairs, _ = self.ctx.components(play, suit)
         if tractors:
             return int(2 ** (tractors[0][0] + 1))
         return 4 if pairs else 2

@@ -90,11 +90,6 @@ def test_shengji_doubles_the_bottom_for_a_trump_single():
     assert verdict["defender_points"] == 100
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: bottom_multiplier gives ×1 when the last trick is won with side-suit "
-    "cards; rules.md says ×2 for a single, ×4 a pair (by shape, not by trump)",
-)
 def test_shengji_doubles_the_bottom_for_a_side_suit_single():
     """rules.md: ×2 for a single — 003 counts the shape of the winning play, trump or not."""
     verdict = check_board(scripted("side", "shengji")).to_dict()
