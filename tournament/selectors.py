@@ -29,9 +29,11 @@ from .models import Entrant, Match, Membership, Player, Stage, StageEntry, Table
 __all__ = [
     "entrant_players",
     "parse_source",
+    "source_text",
     "stage_bracket",
     "stage_bracket_results",
     "stage_bracket_state",
+    "stage_entries",
     "stage_seeds",
     "table_get_by_code",
 ]

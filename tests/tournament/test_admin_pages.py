@@ -214,3 +214,35 @@ def test_every_label_has_an_english_translation():
         assert str(Stage._meta.verbose_name_plural) == "Stages"
         assert str(Match._meta.get_field("home_source").verbose_name) == "Home slot source"
         assert Stage.Kind.MITCHELL.label == "Pairs, double champion (Mitchell)"
+
+
+def test_the_qualify_action_reads_the_entries_sources(client_as_director, demo):
+    from tournament.models import StageEntry
+    from tournament.services import stage_create
+
+    teams = list(demo.entrants.filter(kind="team").order_by("number"))
+    groups = stage_create(event=demo, kind="group_round_robin", entrants=teams, name="小组赛")
+    knockout = stage_create(event=demo, kind="knockout", source=groups, name="复赛")
+    for entry in groups.entries.filter(position__lte=2):
+        StageEntry.objects.create(
+            stage=knockout,
+            entrant=entry.entrant,
+            source=f"group:{entry.group_label}:{entry.position}",
+        )
+
+    response = client_as_director.post(
+        admin_url(Stage, "changelist"),
+        {"action": "qualify_from_entries", "_selected_action": [knockout.pk]},
+    )
+
+    assert response.status_code == 302
+    first = knockout.matches.get(number=1)
+    assert first.home == groups.entries.get(group_label="A", position=1).entrant
+    assert first.status == Match.Status.READY
+
+
+@pytest.mark.parametrize("model", [Event, Entrant, Stage], ids=lambda m: m.__name__)
+def test_an_add_page_renders(client_as_director, model):
+    response = client_as_director.get(admin_url(model, "add"))
+
+    assert response.status_code == 200
