@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .trumps import SIDE_TOP_THREE, TRUMP, Shape, Structure, TrumpContext
 
@@ -22,8 +22,9 @@ class LeadFault(enum.Enum):
     TRUMP_THROW = "trump_throw"  # 主牌不能甩 (第十九条)
 
 
-@dataclass(frozen=True)
-class Lead:
+class Lead(NamedTuple):
+    """What was led (a tuple, as one is made for every trick of every board checked)."""
+
     cards: tuple[int, ...]
     suit: int  # effective suit; TRUMP for trumps
     structure: Structure
