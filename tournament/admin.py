@@ -25,6 +25,7 @@ from .models import (
     BoardSet,
     Entrant,
     Event,
+    EventRole,
     Match,
     MatchChange,
     Membership,
@@ -86,6 +87,13 @@ class StageInline(admin.TabularInline):
         return False  # a stage is added on its own page, which draws its schedule
 
 
+class EventRoleInline(admin.TabularInline):
+    model = EventRole
+    fields = ("user", "role")
+    autocomplete_fields = ("user",)
+    extra = 0
+
+
 class EventForm(forms.ModelForm):
     paste_kind = forms.ChoiceField(
         label=_("粘贴名单类别"), choices=Entrant.Kind.choices, required=False
@@ -119,7 +127,7 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ("name", "code", "venue", "starts_on", "ends_on", "rules", "status")
     list_filter = ("status", "rules")
     search_fields = ("name", "code", "venue")
-    inlines = [EntrantInline, StageInline]
+    inlines = [EntrantInline, StageInline, EventRoleInline]
 
     def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)

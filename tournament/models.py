@@ -693,3 +693,38 @@ class SetPlay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.board_set}"
+
+
+class EventRole(models.Model):
+    """A login's role in one event: director (裁判长), referee (裁判) or scorer (记分员).
+
+    Roles are per event, so a referee at one event need not be one at the next. Players
+    and spectators need no login. A superuser counts as director of every event.
+    """
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("裁判长")
+        REFEREE = "referee", _("裁判")
+        SCORER = "scorer", _("记分员")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="roles", verbose_name=_("赛事")
+    )
+    user = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="event_roles",
+        verbose_name=_("用户"),
+    )
+    role = models.CharField(_("职责"), max_length=10, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("赛事职责")
+        verbose_name_plural = _("赛事职责")
+        ordering = ["event", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="event_role_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.user} · {self.get_role_display()}"

@@ -1,0 +1,29 @@
+"""Who may do what in an event: the per-event roles of ``EventRole``.
+
+Players and spectators read without a login; directors (裁判长), referees (裁判) and
+scorers (记分员) log in and hold a role in one event. A superuser counts as holding
+every role, so the demo's ``director`` account runs every event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import Event, EventRole
+
+__all__ = ["user_event_roles", "user_has_role"]
+
+
+def user_event_roles(user: Any, event: Event) -> set[str]:
+    """The roles ``user`` holds in ``event`` (every role for a superuser)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return set()
+    if user.is_superuser:
+        return set(EventRole.Role.values)
+    return set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+
+
+def user_has_role(user: Any, event: Event, *roles: str) -> bool:
+    """Whether ``user`` holds any of ``roles`` in ``event`` (any role at all if none given)."""
+    held = user_event_roles(user, event)
+    return bool(held & set(roles)) if roles else bool(held)
