@@ -1,0 +1,71 @@
+"""Print jobs: a paper (or a spreadsheet) rendered in the background, with its progress.
+
+A job names what to print by ids and a kind (``printing.kinds``), never by model
+instances, so a worker can run it; the output is stored through Django's storage and
+served from ``file``. Rendering itself is ``printing.services.render_kind``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Event, Stage
+
+
+class PrintJob(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("排队中")
+        RUNNING = "running", _("生成中")
+        DONE = "done", _("已完成")
+        FAILED = "failed", _("失败")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="print_jobs", verbose_name=_("赛事")
+    )
+    stage = models.ForeignKey(
+        Stage,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="print_jobs",
+        verbose_name=_("比赛阶段"),
+        help_text=_("为空表示赛事的全部相关阶段"),
+    )
+    kind = models.CharField(_("类别"), max_length=20)
+    language = models.CharField(_("语言"), max_length=10, default="zh-hans")
+    status = models.CharField(
+        _("状态"), max_length=8, choices=Status.choices, default=Status.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(_("进度"), default=0)
+    file = models.FileField(_("文件"), upload_to="printing/%Y/%m/", blank=True)
+    filename = models.CharField(_("文件名"), max_length=200, blank=True)
+    mimetype = models.CharField(_("文件类型"), max_length=100, blank=True)
+    error = models.TextField(_("错误"), blank=True)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("提交人"),
+    )
+    created_at = models.DateTimeField(_("提交时间"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("完成时间"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("打印任务")
+        verbose_name_plural = _("打印任务")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(progress__lte=100), name="print_job_progress_max"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.kind} · {self.get_status_display()}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
