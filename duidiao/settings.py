@@ -26,6 +26,7 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "boards",
+    "printing",
 ]
 
 MIDDLEWARE = [
@@ -85,6 +86,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+
+# Printed papers make links absolute with this (a table card's QR code: SITE_URL/t/<code>/).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 LOGIN_URL = "admin:login"
 
