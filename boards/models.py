@@ -1,3 +1,443 @@
 """Boards of an event: the deal (hand-record card, 牌型卡), the board-box card
-(牌盒卡: level, trump, who declared, declarer) and each table's result record.
+(牌盒卡: level, trump, who declared, declarer) and each table's result (scorecard).
+
+Identity, and why (第十四、四十三条):
+
+* A :class:`Board` is **one deal** of a stage, named like its board set: (stage,
+  round, number) for team formats, where every match of a round plays the same
+  duplicated boards (``BoardSet.round`` set), and (stage, number) for a Mitchell,
+  whose sets travel from table to table across the rounds (``BoardSet.round``
+  empty). Its ``board_set`` says which set carries it, so the tables scheduled to play
+  it are the tables with a ``SetPlay`` of that set.
+* A :class:`BoxCard` is the box card of **one physical copy** of that deal: the level,
+  trump and declarer written at the first table that played it and read by every
+  table that replays it. In a Mitchell the one copy travels the room, so there is one
+  box card per board (``match`` empty). In team play each match's two rooms share a
+  copy and every match of the round has its own copy of the deal, reaching its own
+  levels, so there is one box card per (board, match). The scorecards compared with
+  each other — a match's open and closed room, a Mitchell traveller — are exactly the
+  results of one box card.
+* A :class:`Result` is a board at a table (unique per board and table); the table
+  tells the round, the match and who sat where.
+
+A box card row exists only once the board has been played somewhere (its first play
+fills it). Hiding hand records until every table has played is decided from the whole
+deal, across matches (``boards.selectors``): seeing one match's copy is seeing the
+other matches' hands too (第二十八条之6).
+
+Models hold fields, constraints and cheap properties; writes go through
+``boards.services`` (which run the rules engine), reads through ``boards.selectors``.
 """
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoring.engine import Seat as EngineSeat
+from scoring.engine import Side
+from scoring.engine.cards import parse_level
+from scoring.engine.outcome import Dig, HandOutcome, Outcome
+from scoring.results import PlayResult
+from tournament.models import LEVEL_CHOICES, BoardSet, Match, Player, Round, Stage, Table
+
+SEAT_CHOICES = [("N", _("北")), ("E", _("东")), ("S", _("南")), ("W", _("西"))]
+SIDE_CHOICES = [("NS", _("南北")), ("EW", _("东西"))]
+TRUMP_CHOICES = [("H", _("红心")), ("D", _("方块")), ("S", _("黑桃")), ("C", _("梅花"))]
+DIG_CHOICES = [
+    ("BJ", _("大王抠底")),
+    ("LJ", _("小王抠底")),
+    ("J", _("J到底")),
+    ("Q", _("Q半截")),
+    ("K", _("K三级")),
+]
+OUTCOME_CHOICES = [
+    ("guang", _("光牌")),
+    ("made", _("打成")),
+    ("broken", _("打破")),
+    ("gulupo", _("轱辘坡")),
+]
+
+#: The fields a box card holds; a result carries the same ones "as played".
+BOX_CARD_FIELDS = ("level_ns", "level_ew", "trump", "declared_by", "declarer")
+
+
+class Board(models.Model):
+    """One deal (一副牌) of a stage: four hands of 25 and the bottom of 8.
+
+    Cards are canonical strings (interfaces.md: ``H10``, ``SA``, ``BJ``); ``bottom`` is
+    listed top of the pile first (翻主 reads its third card from the bottom). A
+    generated deal keeps its ``seed``: ``boards.services.deal_from_seed(seed)`` deals it
+    again, card for card.
+    """
+
+    class Source(models.TextChoices):
+        GENERATED = "generated", _("随机生成")
+        IMPORTED = "imported", _("文件导入")
+        MANUAL = "manual", _("手工录入")
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="boards", verbose_name=_("比赛阶段")
+    )
+    round = models.ForeignKey(
+        Round,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="boards",
+        verbose_name=_("轮次"),
+        help_text=_("团体赛每轮一套牌；米切尔赛制为空（牌组在各轮之间传递）"),
+    )
+    board_set = models.ForeignKey(
+        BoardSet, on_delete=models.CASCADE, related_name="boards", verbose_name=_("牌组")
+    )
+    number = models.PositiveSmallIntegerField(_("牌号"))
+    hands = models.JSONField(
+        _("四家手牌"), default=dict, help_text=_('{"N": [25张], "E": […], "S": […], "W": […]}')
+    )
+    bottom = models.JSONField(_("底牌"), default=list, help_text=_("8张，自上而下"))
+    source = models.CharField(_("来源"), max_length=10, choices=Source.choices)
+    seed = models.CharField(
+        _("发牌种子"),
+        max_length=40,
+        blank=True,
+        help_text=_("随机生成时所用的128位种子（十进制），据此可复现并核查这副牌"),
+    )
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("录入人"),
+    )
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
+    released_at = models.DateTimeField(
+        _("公布时间"), null=True, blank=True, help_text=_("裁判长提前公布牌型与成绩的时间")
+    )
+    released_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("公布人"),
+    )
+
+    class Meta:
+        verbose_name = _("牌副")
+        verbose_name_plural = pgettext_lazy("plural", "牌副")
+        ordering = ["stage", "round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "round", "number"],
+                condition=Q(round__isnull=False),
+                name="board_number_unique_in_round",
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "number"],
+                condition=Q(round__isnull=True),
+                name="board_number_unique_in_stage",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        where = f"{self.round} " if self.round_id else f"{self.stage.name} "
+        return f"{where}第{self.number}副"
+
+    @property
+    def event(self):  # -> tournament.models.Event
+        return self.stage.event
+
+    @property
+    def deal(self) -> dict[str, object]:
+        """The deal as the engine reads it (``check_deal``, a record's hands and bottom)."""
+        return {"hands": self.hands, "bottom": self.bottom}
+
+
+class BoxCard(models.Model):
+    """The board-box card (牌盒卡, 第四十三条) of one copy of a board.
+
+    Filled by the first play: both sides' levels, the trump, who declared it (empty
+    for 翻主) and the declarer. Every later table of the same copy plays from it.
+    ``flags`` carries what the director should look at, e.g. a level that the previous
+    board's result does not lead to.
+    """
+
+    board = models.ForeignKey(
+        Board, on_delete=models.CASCADE, related_name="box_cards", verbose_name=_("牌副")
+    )
+    match = models.ForeignKey(
+        Match,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="box_cards",
+        verbose_name=_("比赛"),
+        help_text=_("团体赛每场比赛各有一套牌盒；米切尔赛制为空"),
+    )
+    level_ns = models.CharField(_("南北级别"), max_length=2, choices=LEVEL_CHOICES)
+    level_ew = models.CharField(_("东西级别"), max_length=2, choices=LEVEL_CHOICES)
+    trump = models.CharField(_("主牌花色"), max_length=1, choices=TRUMP_CHOICES)
+    declared_by = models.CharField(
+        _("亮主者"), max_length=1, choices=SEAT_CHOICES, blank=True, help_text=_("空表示翻底定主")
+    )
+    declarer = models.CharField(_("打家"), max_length=1, choices=SEAT_CHOICES)
+    filled_by = models.ForeignKey(
+        "Result",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("填写自成绩"),
+    )
+    filled_at = models.DateTimeField(_("填写时间"), auto_now_add=True)
+    flags = models.JSONField(
+        _("提示"), default=list, blank=True, help_text=_("需要裁判长核查的问题（中英文）")
+    )
+    flagged = models.BooleanField(_("待核查"), default=False, db_index=True)
+
+    class Meta:
+        verbose_name = _("牌盒卡")
+        verbose_name_plural = pgettext_lazy("plural", "牌盒卡")
+        ordering = ["board_id", "match_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "match"],
+                condition=Q(match__isnull=False),
+                name="box_card_unique_per_match",
+            ),
+            models.UniqueConstraint(
+                fields=["board"], condition=Q(match__isnull=True), name="box_card_unique_per_board"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} 牌盒卡"
+
+    def values(self) -> dict[str, str]:
+        return {name: getattr(self, name) for name in BOX_CARD_FIELDS}
+
+
+class Result(models.Model):
+    """A board played at a table (计分卡): the box card as played, what is known of the
+    burying, exchanges and play, the result, and the engine's verdict.
+
+    ``version`` grows by one with every write; an edit names the version it was made
+    from, and an edit from an older version is refused (``boards.services``).
+    """
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("待确认")
+        CONFIRMED = "confirmed", _("已确认")
+
+    board = models.ForeignKey(
+        Board, on_delete=models.CASCADE, related_name="results", verbose_name=_("牌副")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("牌桌")
+    )
+    player_n = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("北家选手"),
+    )
+    player_e = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("东家选手"),
+    )
+    player_s = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("南家选手"),
+    )
+    player_w = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("西家选手"),
+    )
+    # The box card as played.
+    level_ns = models.CharField(_("南北级别"), max_length=2, choices=LEVEL_CHOICES)
+    level_ew = models.CharField(_("东西级别"), max_length=2, choices=LEVEL_CHOICES)
+    trump = models.CharField(_("主牌花色"), max_length=1, choices=TRUMP_CHOICES)
+    declared_by = models.CharField(
+        _("亮主者"), max_length=1, choices=SEAT_CHOICES, blank=True, help_text=_("空表示翻底定主")
+    )
+    declarer = models.CharField(_("打家"), max_length=1, choices=SEAT_CHOICES)
+    # What the scorecard knows of the hand.
+    buried = models.JSONField(_("扣底"), null=True, blank=True, help_text=_("打家扣下的8张"))
+    exchanges = models.JSONField(
+        _("换牌"), null=True, blank=True, help_text=_("潇洒与抢牌（interfaces.md 的 exchanges）")
+    )
+    tricks = models.JSONField(_("出牌记录"), null=True, blank=True, help_text=_("逐轮出牌"))
+    defender_points = models.PositiveSmallIntegerField(_("防家得分"))
+    dig = models.CharField(_("抠底"), max_length=2, choices=DIG_CHOICES, blank=True)
+    xiaosa = models.JSONField(_("潇洒"), default=list, blank=True, help_text=_("计入潇洒的大小王"))
+    # The engine's verdict.
+    rules = models.CharField(_("规则"), max_length=40)
+    outcome = models.CharField(_("结果"), max_length=6, choices=OUTCOME_CHOICES)
+    declarer_broken = models.BooleanField(_("庄家被打破"))
+    levels_after_ns = models.CharField(_("南北打后级别"), max_length=2, choices=LEVEL_CHOICES)
+    levels_after_ew = models.CharField(_("东西打后级别"), max_length=2, choices=LEVEL_CHOICES)
+    jump_levels_ns = models.PositiveSmallIntegerField(_("南北跳级"))
+    jump_levels_ew = models.PositiveSmallIntegerField(_("东西跳级"))
+    xiaosa_levels = models.PositiveSmallIntegerField(_("潇洒级数"), default=0)
+    next_declarer = models.CharField(_("下副打家"), max_length=1, choices=SEAT_CHOICES)
+    game_won = models.BooleanField(_("打通"), default=False)
+    failed_throws = models.JSONField(
+        _("甩错牌"),
+        default=list,
+        blank=True,
+        help_text=_('[{"trick": 3, "seat": "E"}]：出牌记录中的甩错牌（第三十五条）'),
+    )
+    # Entry, confirmation and concurrency.
+    status = models.CharField(
+        _("状态"), max_length=10, choices=Status.choices, default=Status.ENTERED
+    )
+    version = models.PositiveIntegerField(_("版本"), default=1)
+    entered_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("录入人"),
+    )
+    entered_side = models.CharField(_("录入方"), max_length=2, choices=SIDE_CHOICES, blank=True)
+    entered_at = models.DateTimeField(_("录入时间"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("确认人"),
+    )
+    confirmed_side = models.CharField(_("确认方"), max_length=2, choices=SIDE_CHOICES, blank=True)
+    confirmed_at = models.DateTimeField(_("确认时间"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("更新时间"), auto_now=True)
+    flags = models.JSONField(_("提示"), default=list, blank=True)
+    flagged = models.BooleanField(_("待核查"), default=False, db_index=True)
+
+    class Meta:
+        verbose_name = _("成绩")
+        verbose_name_plural = pgettext_lazy("plural", "成绩")
+        ordering = ["board_id", "table_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "table"], name="result_unique_per_table"),
+            models.CheckConstraint(
+                condition=Q(defender_points__lte=400), name="result_points_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} @ {self.table}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+    def box_card_values(self) -> dict[str, str]:
+        return {name: getattr(self, name) for name in BOX_CARD_FIELDS}
+
+    @property
+    def players(self) -> dict[str, Player | None]:
+        return {"N": self.player_n, "E": self.player_e, "S": self.player_s, "W": self.player_w}
+
+    def hand_outcome(self) -> HandOutcome:
+        """The engine's outcome, rebuilt from the stored verdict (no engine run)."""
+        return HandOutcome(
+            outcome=Outcome(self.outcome),
+            declarer_broken=self.declarer_broken,
+            levels_after={
+                Side.NS: parse_level(self.levels_after_ns),
+                Side.EW: parse_level(self.levels_after_ew),
+            },
+            jump_levels={Side.NS: self.jump_levels_ns, Side.EW: self.jump_levels_ew},
+            next_declarer=EngineSeat[self.next_declarer],
+            game_won=self.game_won,
+            xiaosa_levels=self.xiaosa_levels,
+        )
+
+    def play_result(self) -> PlayResult:
+        """This result as team and pairs scoring compare it (``scoring.results``)."""
+        return PlayResult(
+            declaring=EngineSeat[self.declarer].side,
+            defender_points=self.defender_points,
+            dig=Dig(self.dig) if self.dig else None,
+            hand=self.hand_outcome(),
+        )
+
+    def to_record(self, *, with_deal: bool = True) -> dict[str, object]:
+        """The ``duidiao-board/1`` record of this result (interfaces.md)."""
+        from .records import result_record
+
+        return result_record(self, with_deal=with_deal)
+
+
+class ResultChange(models.Model):
+    """One write to a result, or one refused attempt, kept for the record."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", _("录入")
+        CONFIRM = "confirm", _("确认")
+        CORRECT = "correct", _("更正")
+        CONFLICT = "conflict", _("冲突未保存")
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("裁判长")
+        SCORER = "scorer", _("记分员")
+        TABLE = "table", _("牌桌")
+
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="changes", verbose_name=_("成绩")
+    )
+    action = models.CharField(_("操作"), max_length=10, choices=Action.choices)
+    role = models.CharField(_("身份"), max_length=10, choices=Role.choices)
+    user = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("操作人"),
+    )
+    side = models.CharField(
+        _("牌桌方"),
+        max_length=2,
+        choices=SIDE_CHOICES,
+        blank=True,
+        help_text=_("凭牌桌录入码操作的一方"),
+    )
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+    version = models.PositiveIntegerField(
+        _("基于版本"), null=True, blank=True, help_text=_("操作所依据的成绩版本")
+    )
+    before = models.JSONField(_("更改前"), null=True, blank=True)
+    after = models.JSONField(_("更改后"), null=True, blank=True)
+    reason = models.TextField(_("原因"), blank=True)
+
+    class Meta:
+        verbose_name = _("成绩修改记录")
+        verbose_name_plural = pgettext_lazy("plural", "成绩修改记录")
+        ordering = ["result_id", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.result} {self.get_action_display()}"
