@@ -1,0 +1,155 @@
+"""Reads of boards and results: who plays a board, whether players may see it, hand
+records with their statistics.
+
+Visibility (第二十八条之6): a board's hand record, its box cards, other tables'
+results and its traveller show the other hands, so players and spectators see them
+only once every table scheduled to play the deal has a confirmed result, or once a
+director has released the board. "Scheduled" is every table with a ``SetPlay`` of the
+board's set — across all matches of a team round, since every match plays a copy of
+the same deal — except tables of matches that turned out not to be needed. Directors
+see everything; the pages decide who is a director and ask :func:`board_visible_to`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from tournament.models import Match, SetPlay, Table
+
+from .handstats import HandStats, deal_statistics, sort_hand
+from .models import Board, BoxCard, Result
+
+__all__ = [
+    "BoardVisibility",
+    "board_hand_record",
+    "board_tables",
+    "board_visibility",
+    "board_visible_to",
+    "visible_board_ids",
+]
+
+
+def board_tables(board: Board) -> QuerySet[Table]:
+    """The tables scheduled to play ``board`` (every copy of the deal)."""
+    return (
+        Table.objects.filter(set_plays__board_set_id=board.board_set_id)
+        .exclude(match__status=Match.Status.NOT_NEEDED)
+        .distinct()
+        .order_by("round__number", "session", "number")
+    )
+
+
+@dataclass(frozen=True)
+class BoardVisibility:
+    visible: bool
+    released: bool
+    complete: bool  # every scheduled table has a confirmed result
+    scheduled: int
+    confirmed: int
+    pending_table_ids: tuple[int, ...]
+
+    @property
+    def reason_zh(self) -> str:
+        if self.released:
+            return "裁判长已公布"
+        if self.complete:
+            return "各桌成绩均已确认"
+        return f"尚有{len(self.pending_table_ids)}桌未确认成绩"
+
+    @property
+    def reason_en(self) -> str:
+        if self.released:
+            return "released by the director"
+        if self.complete:
+            return "every table's result is confirmed"
+        return f"{len(self.pending_table_ids)} table(s) still to confirm"
+
+
+def _scheduled_tables(board_set_ids: Iterable[int]) -> dict[int, set[int]]:
+    plays = (
+        SetPlay.objects.filter(board_set_id__in=list(board_set_ids))
+        .exclude(table__match__status=Match.Status.NOT_NEEDED)
+        .values_list("board_set_id", "table_id")
+    )
+    out: dict[int, set[int]] = defaultdict(set)
+    for set_id, table_id in plays:
+        out[set_id].add(table_id)
+    return out
+
+
+def _confirmed_tables(board_ids: Iterable[int]) -> dict[int, set[int]]:
+    rows = Result.objects.filter(
+        board_id__in=list(board_ids), status=Result.Status.CONFIRMED
+    ).values_list("board_id", "table_id")
+    out: dict[int, set[int]] = defaultdict(set)
+    for board_id, table_id in rows:
+        out[board_id].add(table_id)
+    return out
+
+
+def _visibility(board: Board, scheduled: set[int], confirmed: set[int]) -> BoardVisibility:
+    pending = tuple(sorted(scheduled - confirmed))
+    complete = bool(scheduled) and not pending
+    released = board.released_at is not None
+    return BoardVisibility(
+        visible=released or complete,
+        released=released,
+        complete=complete,
+        scheduled=len(scheduled),
+        confirmed=len(scheduled & confirmed),
+        pending_table_ids=pending,
+    )
+
+
+def board_visibility(board: Board) -> BoardVisibility:
+    """Whether ``board``'s hand record, box cards, results and traveller may be shown
+    to players, and why (or why not)."""
+    scheduled = _scheduled_tables([board.board_set_id])[board.board_set_id]
+    confirmed = _confirmed_tables([board.pk])[board.pk]
+    return _visibility(board, scheduled, confirmed)
+
+
+def board_visible_to(board: Board, *, is_director: bool = False) -> bool:
+    """The one question every page asks before showing a board's hands or results."""
+    return is_director or board_visibility(board).visible
+
+
+def visible_board_ids(boards: Iterable[Board]) -> set[int]:
+    """The boards among ``boards`` that players may see (three queries in all)."""
+    boards = list(boards)
+    scheduled = _scheduled_tables({b.board_set_id for b in boards})
+    confirmed = _confirmed_tables([b.pk for b in boards])
+    return {
+        b.pk for b in boards if _visibility(b, scheduled[b.board_set_id], confirmed[b.pk]).visible
+    }
+
+
+def board_hand_record(board: Board, *, match: Match | None = None) -> dict[str, Any]:
+    """A hand record (牌型卡) as printing and pages show it: each hand sorted with the
+    trumps apart, and each hand's statistics. The level and trump are the box card's
+    (of ``match``'s copy in team play) when it is filled, else the set's start level.
+
+    Callers check :func:`board_visible_to` first.
+    """
+    box = BoxCard.objects.filter(
+        board=board, **({"match": match} if match is not None else {})
+    ).first()
+    if box is not None:
+        level = box.level_ns if box.declarer in ("N", "S") else box.level_ew
+        trump: str | None = box.trump
+    else:
+        level, trump = board.board_set.start_level, None
+    stats: dict[str, HandStats] = deal_statistics(board.hands, board.bottom, level)
+    return {
+        "board": board.number,
+        "level": level,
+        "trump": trump,
+        "hands": {seat: sort_hand(cards, level, trump) for seat, cards in board.hands.items()},
+        "bottom": list(board.bottom),
+        "statistics": {seat: s.to_dict() for seat, s in stats.items()},
+    }

@@ -1,0 +1,374 @@
+"""Deals: generated with a stored seed, imported from ``duidiao-board/1`` files, or
+entered by hand from a hand-record card (牌型卡). Every deal passes the engine's
+``check_deal`` (108 cards, two of each; 25 to each seat and 8 to the bottom; 第十、
+十四、四十一条) before it is stored, and a batch is stored whole or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from django.db import transaction
+
+from scoring.engine import FORMAT, Seat, card_name, check_deal, parse_card
+from scoring.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
+from tournament.models import BoardSet, Event, Round, Stage
+
+from ..errors import BoardError, EntryRejected
+from ..models import Board
+
+__all__ = [
+    "boards_generate",
+    "boards_generate_event",
+    "boards_import",
+    "board_enter_deal",
+    "deal_from_seed",
+    "new_seed",
+    "read_board_file",
+]
+
+SEAT_NAMES = ("N", "E", "S", "W")
+SEED_BITS = 128
+_NOT_SAVED = ("牌型未保存", "deal not saved")
+
+
+def new_seed() -> int:
+    """A fresh 128-bit seed from the operating system's CSPRNG (``secrets``)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def deal_from_seed(seed: int) -> tuple[dict[str, list[str]], list[str]]:
+    """The deal a seed stands for: (hands N/E/S/W, bottom), canonical card strings.
+
+    Why a seed and not simply ``secrets.SystemRandom().shuffle``: the seed is drawn
+    from the operating system's cryptographic source (128 bits, so no one can guess or
+    search it), and the deal is then a pure function of it — ``random.Random(seed)``
+    shuffles the 108 cards of ``full_deck()`` and they are dealt 25 at a time to N, W,
+    S, E (the engine's seat order, the order the simulator deals in) with the last 8
+    as the bottom, top of the pile first. Storing the seed lets anyone repeat the deal
+    and check that the stored hands are what the seed gives, so the deal can be
+    audited and a fouled board restored. Each board has its own seed: seeing a
+    released board's deal (and even its seed) says nothing about any other board,
+    and the Mersenne Twister never emits enough output from one seed to be predicted.
+
+    Hands are stored sorted (the order within a hand means nothing); the bottom keeps
+    the dealt order, since 翻主 reads its third card from the bottom.
+    """
+    rng = random.Random(seed)
+    deck = full_deck()
+    rng.shuffle(deck)
+    hands: dict[str, list[str]] = {}
+    for i, seat in enumerate(Seat):  # N, W, S, E: as scoring.engine.simulate deals
+        hands[seat.name] = [card_name(c) for c in sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])]
+    bottom = [card_name(c) for c in deck[4 * HAND_SIZE : 4 * HAND_SIZE + BOTTOM_SIZE]]
+    return {name: hands[name] for name in SEAT_NAMES}, bottom
+
+
+# --- where a board number belongs ----------------------------------------------------
+
+
+def _set_for(stage: Stage, round_: Round | None, number: int) -> BoardSet:
+    sets = BoardSet.objects.filter(
+        stage=stage, round=round_, first_board__lte=number, last_board__gte=number
+    )
+    found = list(sets[:2])
+    if len(found) == 1:
+        return found[0]
+    where_zh = f"{round_}" if round_ is not None else stage.name
+    where_en = f"round {round_.number}" if round_ is not None else f"stage {stage.name}"
+    if not found:
+        hint_zh = "（团体赛须指明轮次）" if round_ is None else ""
+        hint_en = " (name the round for a team stage)" if round_ is None else ""
+        raise BoardError(
+            f"{where_zh}没有包含第{number}副的牌组{hint_zh}",
+            f"no board set of {where_en} holds board {number}{hint_en}",
+            code="no_board_set",
+        )
+    raise BoardError(
+        f"{where_zh}有两个牌组都包含第{number}副",
+        f"two board sets of {where_en} hold board {number}",
+        code="no_board_set",
+    )
+
+
+def _deal_errors(hands: Mapping[str, Any], bottom: Any, number: int | None) -> list[dict[str, Any]]:
+    return [e.to_dict() for e in check_deal({"hands": hands, "bottom": bottom}, board=number)]
+
+
+def _canonical_deal(
+    hands: Mapping[str, Sequence[Any]], bottom: Sequence[Any]
+) -> tuple[dict[str, list[str]], list[str]]:
+    """Hands sorted, bottom in order, every card spelled canonically (already checked)."""
+    out = {
+        seat: [card_name(c) for c in sorted(parse_card(x) for x in hands[seat])]
+        for seat in SEAT_NAMES
+    }
+    return out, [card_name(parse_card(x)) for x in bottom]
+
+
+def _store(
+    *,
+    stage: Stage,
+    board_set: BoardSet,
+    number: int,
+    hands: dict[str, list[str]],
+    bottom: list[str],
+    source: str,
+    seed: str = "",
+    user: Any = None,
+    replace: bool = False,
+) -> Board:
+    existing = Board.objects.filter(stage=stage, round=board_set.round, number=number).first()
+    if existing is not None:
+        if not replace:
+            raise BoardError(
+                f"第{number}副牌已有牌型", f"board {number} already has a deal", code="board_exists"
+            )
+        if existing.results.exists():
+            raise BoardError(
+                f"第{number}副牌已有成绩，不能更换牌型",
+                f"board {number} has results; its deal cannot be replaced",
+                code="board_played",
+            )
+        existing.board_set = board_set
+        existing.hands, existing.bottom = hands, bottom
+        existing.source, existing.seed, existing.created_by = source, seed, user
+        existing.save(
+            update_fields=["board_set", "hands", "bottom", "source", "seed", "created_by"]
+        )
+        return existing
+    return Board.objects.create(
+        stage=stage,
+        round=board_set.round,
+        board_set=board_set,
+        number=number,
+        hands=hands,
+        bottom=bottom,
+        source=source,
+        seed=seed,
+        created_by=user,
+    )
+
+
+# --- generating -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def boards_generate(*, stage: Stage, user: Any = None) -> list[Board]:
+    """Deal every board of ``stage``'s board sets that has no deal yet; return the new ones.
+
+    Safe to run again (boards already dealt are kept), e.g. after a knockout lays its
+    next round. Each board gets its own seed (see :func:`deal_from_seed`).
+    """
+    known = dict(
+        ((round_id, number), set_id)
+        for round_id, number, set_id in Board.objects.filter(stage=stage).values_list(
+            "round_id", "number", "board_set_id"
+        )
+    )
+    created: list[Board] = []
+    sets = BoardSet.objects.filter(stage=stage).select_related("round")
+    for board_set in sets.order_by("round__number", "number"):
+        for number in board_set.board_numbers:
+            key = (board_set.round_id, number)
+            if key in known:
+                if known[key] != board_set.pk:
+                    raise BoardError(
+                        f"{stage.name}：两个牌组都包含第{number}副",
+                        f"{stage.name}: two board sets hold board {number}",
+                        code="no_board_set",
+                    )
+                continue
+            seed = new_seed()
+            hands, bottom = deal_from_seed(seed)
+            errors = _deal_errors(hands, bottom, number)
+            if errors:  # cannot happen with full_deck(); checked all the same
+                raise EntryRejected.from_findings(errors, board=number, what=_NOT_SAVED)
+            created.append(
+                Board(
+                    stage=stage,
+                    round=board_set.round,
+                    board_set=board_set,
+                    number=number,
+                    hands=hands,
+                    bottom=bottom,
+                    source=Board.Source.GENERATED,
+                    seed=str(seed),
+                    created_by=user,
+                )
+            )
+            known[key] = board_set.pk
+    return Board.objects.bulk_create(created)
+
+
+@transaction.atomic
+def boards_generate_event(*, event: Event, user: Any = None) -> list[Board]:
+    """:func:`boards_generate` for every stage of ``event``."""
+    out: list[Board] = []
+    for stage in event.stages.order_by("order", "id"):
+        out.extend(boards_generate(stage=stage, user=user))
+    return out
+
+
+# --- importing ------------------------------------------------------------------------
+
+
+def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, Any]]:
+    """The records in a board file: one ``duidiao-board/1`` record, a list of them, or
+    ``{"boards": [...]}``. Raises BoardError (``unreadable``) for anything else."""
+    try:
+        if isinstance(source, str | Path):
+            text = Path(source).read_text(encoding="utf-8")
+        else:
+            raw = source.read()
+            text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BoardError(
+            f"无法读取牌型文件：{error}", f"cannot read the board file: {error}", code="unreadable"
+        ) from error
+    if isinstance(data, Mapping) and isinstance(data.get("boards"), list):
+        data = data["boards"]
+    records = data if isinstance(data, list) else [data]
+    for i, record in enumerate(records, 1):
+        if not isinstance(record, Mapping) or record.get("format") != FORMAT:
+            raise BoardError(
+                f"第{i}项不是 {FORMAT} 牌局记录",
+                f"item {i} is not a {FORMAT} record",
+                code="unreadable",
+            )
+    return [dict(r) for r in records]
+
+
+@transaction.atomic
+def boards_import(
+    *,
+    stage: Stage,
+    records: Iterable[Mapping[str, Any]],
+    round: Round | None = None,  # noqa: A002 - the model's own name for it
+    user: Any = None,
+    replace: bool = False,
+) -> list[Board]:
+    """Store the deals of ``duidiao-board/1`` records (their ``board``, ``hands`` and
+    ``bottom``; anything else in them is ignored). All of them, or, on any error, none:
+    the BoardError lists every problem found, each with its board number.
+
+    ``round`` names the round for team stages; ``replace`` lets a deal replace one
+    that no result has been entered on.
+    """
+    checked: list[tuple[BoardSet, int, dict[str, list[str]], list[str]]] = []
+    errors: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for i, record in enumerate(records, 1):
+        if record.get("format") != FORMAT:
+            zh, en = f"第{i}项不是 {FORMAT} 记录", f"item {i} is not a {FORMAT} record"
+            errors.append(_error("unreadable", zh, en))
+            continue
+        number = record.get("board")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            errors.append(_error("bad_record", f"第{i}项没有牌号", f"item {i} has no board number"))
+            continue
+        if number in seen:
+            zh, en = f"第{number}副出现两次", f"board {number} is given twice"
+            errors.append(_error("bad_record", zh, en, number))
+            continue
+        seen.add(number)
+        try:
+            board_set = _set_for(stage, round, number)
+        except BoardError as error:
+            errors.extend(dict(e, board=number) for e in error.errors)
+            continue
+        found = _deal_errors(record.get("hands") or {}, record.get("bottom"), number)
+        if found:
+            errors.extend(found)
+            continue
+        hands, bottom = _canonical_deal(record["hands"], record["bottom"])
+        checked.append((board_set, number, hands, bottom))
+    if errors:
+        raise EntryRejected.from_findings(errors, what=("牌型未导入", "deals not imported"))
+    stored: list[Board] = []
+    for board_set, number, hands, bottom in checked:
+        try:
+            stored.append(
+                _store(
+                    stage=stage,
+                    board_set=board_set,
+                    number=number,
+                    hands=hands,
+                    bottom=bottom,
+                    source=Board.Source.IMPORTED,
+                    user=user,
+                    replace=replace,
+                )
+            )
+        except BoardError as error:
+            errors.extend(dict(e, board=number) for e in error.errors)
+    if errors:  # raising leaves the atomic block: what was stored above is undone
+        raise EntryRejected.from_findings(errors, what=("牌型未导入", "deals not imported"))
+    return stored
+
+
+def _error(code: str, zh: str, en: str, board: int | None = None) -> dict[str, Any]:
+    return {
+        "code": code,
+        "article": None,
+        "board": board,
+        "trick": None,
+        "seat": None,
+        "message_zh": zh,
+        "message_en": en,
+    }
+
+
+# --- by hand --------------------------------------------------------------------------
+
+_SPLIT = re.compile(r"[\s,，、;；]+")
+
+
+def _cards_of(value: Sequence[str] | str) -> list[str]:
+    """A hand typed as text (``"H10 SA 大王"``) or given as a list."""
+    if isinstance(value, str):
+        return [c for c in _SPLIT.split(value.strip()) if c]
+    return list(value)
+
+
+@transaction.atomic
+def board_enter_deal(
+    *,
+    stage: Stage,
+    number: int,
+    hands: Mapping[str, Sequence[str] | str],
+    bottom: Sequence[str] | str,
+    round: Round | None = None,  # noqa: A002
+    user: Any = None,
+    replace: bool = False,
+) -> Board:
+    """Store a deal typed from a hand-record card (牌型卡), e.g. to restore a fouled
+    board (第三十九条). Cards in any notation interfaces.md accepts (``♥10``, ``大王``);
+    the engine checks the deal first, and nothing is stored when it finds a fault."""
+    board_set = _set_for(stage, round, number)
+    typed = {seat: _cards_of(hands.get(seat, [])) for seat in SEAT_NAMES}
+    typed_bottom = _cards_of(bottom)
+    errors = _deal_errors(typed, typed_bottom, number)
+    if errors:
+        raise EntryRejected.from_findings(errors, board=number, what=_NOT_SAVED)
+    try:
+        canonical_hands, canonical_bottom = _canonical_deal(typed, typed_bottom)
+    except NotationError as error:  # pragma: no cover - check_deal reported it already
+        raise BoardError(str(error), str(error), code="unknown_card") from error
+    return _store(
+        stage=stage,
+        board_set=board_set,
+        number=number,
+        hands=canonical_hands,
+        bottom=canonical_bottom,
+        source=Board.Source.MANUAL,
+        user=user,
+        replace=replace,
+    )

@@ -1,0 +1,620 @@
+"""Scorecards: entering, confirming and correcting a board's result at a table.
+
+Every entry is judged by the rules engine against the board's deal and the box card
+(``check_board``); a rejected entry stores nothing and the error carries the engine's
+findings (codes, articles, Chinese and English). What is stored comes from the
+verdict: when the play is recorded, the points and the dig are the play's.
+
+The box card (牌盒卡, 第四十三条): the first play of a board copy fills it; a later
+table of the same copy must have played from it, and a scorecard that says otherwise
+is refused (``box_card_mismatch``) — unless a director enters it, who may have ruled
+so (第三十三条: a wrong level shown, the box card as decided); then it is kept and
+flagged. At the table that plays a set first, each box card should follow from the
+previous board's result there (its levels after and next declarer, worked out by
+the engine) and the set's first board from the set's start level; a box card that
+does not is kept and flagged for the director with the reason.
+
+The entry flow follows the table terminals: one side enters, the other side confirms;
+a scorer's entry is confirmed by a table side, a director or another scorer; a
+director's entry or correction counts as confirmed. Every write records who, when,
+before and after (:class:`~boards.models.ResultChange`). Edits name the ``version``
+they were made from; the write is a conditional UPDATE on that version, so of two
+edits made from the same version the later one finds no row to update and gets a
+``conflict`` — on PostgreSQL with many processes as on SQLite — and the refused
+attempt is kept in the audit trail too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.engine import RecordUnreadable, Verdict, check_board
+from tournament.models import Match, SetPlay, Table
+
+from ..errors import BoardError, ConflictError, EntryRejected
+from ..models import BOX_CARD_FIELDS, Board, BoxCard, Result, ResultChange
+from ..records import (
+    Entry,
+    entry_record,
+    entry_snapshot,
+    result_fields,
+    result_snapshot,
+)
+
+__all__ = [
+    "Actor",
+    "Prediction",
+    "box_card_prediction",
+    "first_play_table",
+    "result_check",
+    "result_confirm",
+    "result_correct",
+    "result_enter",
+]
+
+Role = ResultChange.Role
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is acting: a director, a scorer (both logged in), or one side of a table
+    that opened its table code (no account). The caller (a view, a command) decides
+    which one the person is; the services decide what each may do."""
+
+    role: str
+    user: Any = None
+    table: Table | None = None
+    side: str = ""
+
+    @classmethod
+    def director(cls, user: Any) -> Actor:
+        return cls(role=Role.DIRECTOR, user=user)
+
+    @classmethod
+    def scorer(cls, user: Any) -> Actor:
+        return cls(role=Role.SCORER, user=user)
+
+    @classmethod
+    def at_table(cls, table: Table, side: str) -> Actor:
+        if side not in ("NS", "EW"):
+            raise ValueError(f"side must be NS or EW, got {side!r}")
+        return cls(role=Role.TABLE, table=table, side=side)
+
+    @property
+    def is_director(self) -> bool:
+        return self.role == Role.DIRECTOR
+
+    @property
+    def user_id(self) -> int | None:
+        return getattr(self.user, "pk", None)
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """What the box card of a board should say at the table that plays its set first."""
+
+    levels: Mapping[str, str]  # {"NS": …, "EW": …}
+    declarer: str | None  # None on a set's first board (the first to declare, 抢庄)
+    basis_zh: str
+    basis_en: str
+    flags: list[dict[str, Any]] = field(default_factory=list)
+
+
+# --- who plays a board, and who plays it first ------------------------------------------
+
+
+def _group(match: Match | None) -> dict[str, Any]:
+    """The filter for the box card of one copy of a board (per match, or the only one)."""
+    return {"match": match} if match is not None else {"match__isnull": True}
+
+
+def _tables_of(match: Match | None) -> dict[str, Any]:
+    """The same, for rows reached through their table (set plays, results)."""
+    return {f"table__{key}": value for key, value in _group(match).items()}
+
+
+def first_play_table(board: Board, match: Match | None) -> Table | None:
+    """The table scheduled to play ``board``'s copy first: earliest round, session and
+    place in the table's order of sets (the open room before the closed room)."""
+    play = (
+        SetPlay.objects.filter(board_set=board.board_set, **_tables_of(match))
+        .select_related("table")
+        .order_by("table__round__number", "table__session", "order", "table__number")
+        .first()
+    )
+    return play.table if play is not None else None
+
+
+def _scheduled(board: Board, table: Table) -> bool:
+    return SetPlay.objects.filter(table=table, board_set_id=board.board_set_id).exists()
+
+
+# --- prediction (the first-play table's box cards) -----------------------------------------
+
+
+def box_card_prediction(board: Board, table: Table) -> Prediction | None:
+    """The box card ``table`` should write for ``board`` if it plays the board first:
+    the set's start level on its first board, else the engine's levels after and
+    next declarer of the previous board's result at this table. None when the table
+    replays the board, or the previous board has no result here yet."""
+    if first_play_table(board, table.match) != table:
+        return None
+    board_set = board.board_set
+    if board.number == board_set.first_board:
+        level = board_set.start_level
+        return Prediction(
+            levels={"NS": level, "EW": level},
+            declarer=None,
+            basis_zh=f"本组第一副，双方均从{level}起打",
+            basis_en=f"the first board of its set: both sides start from {level}",
+        )
+    previous = (
+        Result.objects.filter(
+            table=table,
+            board__stage_id=board.stage_id,
+            board__round_id=board.round_id,
+            board__number=board.number - 1,
+        )
+        .select_related("board")
+        .first()
+    )
+    if previous is None:
+        return None
+    return Prediction(
+        levels={"NS": previous.levels_after_ns, "EW": previous.levels_after_ew},
+        declarer=previous.next_declarer,
+        basis_zh=f"按本桌第{board.number - 1}副的结果（{previous.get_outcome_display()}）",
+        basis_en=f"from this table's result on board {board.number - 1} ({previous.outcome})",
+    )
+
+
+def _prediction_flags(
+    prediction: Prediction | None, values: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    if prediction is None:
+        return []
+    flags: list[dict[str, Any]] = []
+    want = prediction.levels
+    if (values["level_ns"], values["level_ew"]) != (want["NS"], want["EW"]):
+        flags.append(
+            {
+                "code": "level_unexpected",
+                "message_zh": f"牌盒卡级别为南北{values['level_ns']}、东西{values['level_ew']}，"
+                f"{prediction.basis_zh}应为南北{want['NS']}、东西{want['EW']}",
+                "message_en": f"the box card has N–S at {values['level_ns']} and E–W at "
+                f"{values['level_ew']}; {prediction.basis_en} they should be at "
+                f"{want['NS']} and {want['EW']}",
+                "expected": {"level_ns": want["NS"], "level_ew": want["EW"]},
+            }
+        )
+    if prediction.declarer is not None and values["declarer"] != prediction.declarer:
+        flags.append(
+            {
+                "code": "declarer_unexpected",
+                "message_zh": f"牌盒卡打家为{values['declarer']}，{prediction.basis_zh}"
+                f"应为{prediction.declarer}",
+                "message_en": f"the box card's declarer is {values['declarer']}; "
+                f"{prediction.basis_en} it should be {prediction.declarer}",
+                "expected": {"declarer": prediction.declarer},
+            }
+        )
+    return flags
+
+
+def _reflag(box_card: BoxCard) -> None:
+    """Recompute a box card's prediction flags from its filling result."""
+    filler = box_card.filled_by
+    flags = (
+        _prediction_flags(box_card_prediction(box_card.board, filler.table), box_card.values())
+        if filler is not None
+        else []
+    )
+    if flags != box_card.flags:
+        box_card.flags, box_card.flagged = flags, bool(flags)
+        box_card.save(update_fields=["flags", "flagged"])
+
+
+def _reflag_around(board: Board, table: Table) -> None:
+    """After a write at ``table``: this board's box card and the next board's, when this
+    table filled them, follow from the results there."""
+    boxes = BoxCard.objects.filter(
+        board__stage_id=board.stage_id,
+        board__round_id=board.round_id,
+        board__number__in=(board.number, board.number + 1),
+        filled_by__table=table,
+        **_group(table.match),
+    ).select_related("board__board_set", "filled_by__table__match")
+    for box in boxes:
+        _reflag(box)
+
+
+# --- checking an entry -------------------------------------------------------------------
+
+
+def _box_text(values: Mapping[str, str]) -> tuple[str, str]:
+    by = values["declared_by"] or "-"
+    return (
+        f"南北{values['level_ns']} 东西{values['level_ew']} 主{values['trump']} "
+        f"亮主{by} 打家{values['declarer']}",
+        f"N–S {values['level_ns']}, E–W {values['level_ew']}, trump {values['trump']}, "
+        f"declared by {by}, declarer {values['declarer']}",
+    )
+
+
+def _mismatch(board: Board, box: Mapping[str, str], played: Mapping[str, str]) -> dict[str, Any]:
+    box_zh, box_en = _box_text(box)
+    played_zh, played_en = _box_text(played)
+    return {
+        "code": "box_card_mismatch",
+        "article": "第四十三条",
+        "board": board.number,
+        "trick": None,
+        "seat": None,
+        "message_zh": f"本桌记录的牌盒卡（{played_zh}）与首桌填写的（{box_zh}）不同",
+        "message_en": f"the box card as entered ({played_en}) differs from the one the "
+        f"first table filled ({box_en})",
+    }
+
+
+def _differs_flag(box: Mapping[str, str], played: Mapping[str, str]) -> dict[str, Any]:
+    box_zh, box_en = _box_text(box)
+    played_zh, played_en = _box_text(played)
+    return {
+        "code": "box_card_differs",
+        "message_zh": f"裁判长录入：本桌按（{played_zh}）打，牌盒卡为（{box_zh}）",
+        "message_en": f"entered by a director: played as ({played_en}), the box card says "
+        f"({box_en})",
+    }
+
+
+def _judge(board: Board, entry: Entry) -> Verdict:
+    try:
+        return check_board(entry_record(board, entry))
+    except RecordUnreadable as error:  # pragma: no cover - entry_record always writes one
+        raise BoardError(error.message_zh, error.message_en, code="bad_record") from error
+
+
+def result_check(
+    *, board: Board, table: Table, entry: Entry, result: Result | None = None
+) -> Verdict:
+    """The engine's verdict on ``entry`` at ``table``, box card included; raises
+    :class:`EntryRejected` when anything is wrong. Stores nothing: for checking a
+    scorecard live as it is typed. ``result`` is the result being corrected, if any
+    (its own box card may be corrected along with it)."""
+    verdict = _judge(board, entry)
+    errors: list[Any] = list(verdict.errors)
+    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+    values = entry.box_card_values()
+    own = result.pk if result is not None else None
+    if box is not None and box.values() != values and (own is None or box.filled_by_id != own):
+        errors.append(_mismatch(board, box.values(), values))
+    if errors:
+        raise EntryRejected.from_findings(errors, board=board.number)
+    return verdict
+
+
+# --- permissions -----------------------------------------------------------------------------
+
+
+def _refuse(zh: str, en: str, code: str = "not_allowed") -> BoardError:
+    return BoardError(zh, en, code=code)
+
+
+def _check_actor(actor: Actor, table: Table) -> None:
+    if actor.role == Role.TABLE:
+        if actor.table is None or actor.table.pk != table.pk:
+            raise _refuse(
+                "牌桌录入码只能录入本桌成绩", "a table code enters only its own table's results"
+            )
+    elif actor.role in (Role.DIRECTOR, Role.SCORER):
+        if actor.user is None:
+            raise _refuse("需要登录", "log in first")
+    else:
+        raise _refuse("未知身份", f"unknown role {actor.role!r}")
+
+
+def _who(actor: Actor) -> dict[str, Any]:
+    return {"role": actor.role, "user": actor.user, "side": actor.side}
+
+
+def _players(table: Table, entry: Entry) -> dict[str, Any]:
+    seats = {s.seat: s.player for s in table.seats.select_related("player")}
+    if entry.players is not None:
+        seats.update(entry.players)
+    return {f"player_{seat.lower()}": seats.get(seat) for seat in ("N", "E", "S", "W")}
+
+
+# --- entering ---------------------------------------------------------------------------------
+
+
+def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> Result:
+    """Enter ``board``'s result at ``table``. Judged by the engine first; nothing is
+    stored when it (or the box card) says no. A director's entry is confirmed at once;
+    anyone else's waits for the other side's confirmation (:func:`result_confirm`)."""
+    _check_actor(actor, table)
+    if not _scheduled(board, table):
+        raise _refuse(
+            f"{table}不打第{board.number}副",
+            f"{table} does not play board {board.number}",
+            code="not_scheduled",
+        )
+    if Result.objects.filter(board=board, table=table).exists():
+        raise _refuse(
+            f"{table}第{board.number}副已有成绩，请用更正",
+            f"{table} already has a result for board {board.number}; correct it instead",
+            code="already_entered",
+        )
+    verdict = _judge(board, entry)
+    values = entry.box_card_values()
+    errors: list[Any] = list(verdict.errors)
+    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+    flags: list[dict[str, Any]] = []
+    if box is not None and box.values() != values:
+        if actor.is_director:
+            flags.append(_differs_flag(box.values(), values))
+        else:
+            errors.append(_mismatch(board, box.values(), values))
+    if errors:
+        raise EntryRejected.from_findings(errors, board=board.number)
+
+    now = timezone.now()
+    status = Result.Status.CONFIRMED if actor.is_director else Result.Status.ENTERED
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                result = Result.objects.create(
+                    board=board,
+                    table=table,
+                    **_players(table, entry),
+                    **result_fields(entry, verdict),
+                    status=status,
+                    entered_by=actor.user,
+                    entered_side=actor.side,
+                    confirmed_by=actor.user if actor.is_director else None,
+                    confirmed_at=now if actor.is_director else None,
+                    flags=flags,
+                    flagged=bool(flags),
+                )
+        except IntegrityError as error:  # the same table's result, entered a moment ago
+            raise _refuse(
+                f"{table}第{board.number}副刚刚已录入成绩",
+                f"{table} entered board {board.number} a moment ago",
+                code="already_entered",
+            ) from error
+        ResultChange.objects.create(
+            result=result,
+            action=ResultChange.Action.ENTER,
+            **_who(actor),
+            version=None,
+            before=None,
+            after=result_snapshot(result),
+        )
+        if box is None:
+            _fill_box_card(board, table, result, values, actor)
+        _reflag_around(board, table)
+    return result
+
+
+def _fill_box_card(
+    board: Board, table: Table, result: Result, values: dict[str, str], actor: Actor
+) -> None:
+    try:
+        with transaction.atomic():
+            BoxCard.objects.create(board=board, match=table.match, filled_by=result, **values)
+    except IntegrityError:
+        # Another table filled it in the meantime: this is a later play after all.
+        box = BoxCard.objects.get(board=board, **_group(table.match))
+        if box.values() == values:
+            return
+        if not actor.is_director:
+            raise EntryRejected.from_findings(
+                [_mismatch(board, box.values(), values)], board=board.number
+            ) from None
+        result.flags = [*result.flags, _differs_flag(box.values(), values)]
+        result.flagged = True
+        result.save(update_fields=["flags", "flagged"])
+
+
+# --- confirming --------------------------------------------------------------------------------
+
+
+class _Conflict(Exception):
+    def __init__(self, current: Result) -> None:
+        self.current = current
+
+
+def _record_conflict(
+    result_id: int, actor: Actor, version: int, attempt: dict[str, Any], reason: str
+) -> ConflictError:
+    current = Result.objects.get(pk=result_id)
+    ResultChange.objects.create(
+        result=current,
+        action=ResultChange.Action.CONFLICT,
+        **_who(actor),
+        version=version,
+        before=result_snapshot(current),
+        after=attempt,
+        reason=reason,
+    )
+    return ConflictError(expected=version, current=current.version)
+
+
+def result_confirm(*, result: Result, actor: Actor, version: int) -> Result:
+    """Confirm an entered result: by the other side of the table (never the side that
+    entered it), by a director, or — for a scorer's entry — by a table side or another
+    scorer. ``version`` is the version the confirming person saw."""
+    _check_actor(actor, result.table)
+    try:
+        with transaction.atomic():
+            current = Result.objects.select_for_update().get(pk=result.pk)
+            if current.version != version:
+                raise _Conflict(current)
+            if current.status == Result.Status.CONFIRMED:
+                raise _refuse("成绩已确认", "the result is already confirmed", "already_confirmed")
+            if actor.role == Role.TABLE and current.entered_side == actor.side:
+                raise _refuse(
+                    "录入成绩的一方不能自己确认，须由对方确认",
+                    "the side that entered a result cannot confirm it; the other side confirms",
+                    "same_side",
+                )
+            if (
+                actor.role == Role.SCORER
+                and current.entered_by_id is not None
+                and current.entered_by_id == actor.user_id
+            ):
+                raise _refuse(
+                    "录入人不能确认自己录入的成绩",
+                    "whoever entered a result cannot confirm it",
+                    "same_side",
+                )
+            updated = Result.objects.filter(
+                pk=current.pk, version=version, status=Result.Status.ENTERED
+            ).update(
+                status=Result.Status.CONFIRMED,
+                confirmed_by=actor.user,
+                confirmed_side=actor.side,
+                confirmed_at=timezone.now(),
+                version=version + 1,
+                updated_at=timezone.now(),
+            )
+            if updated != 1:
+                raise _Conflict(current)
+            fresh = Result.objects.get(pk=current.pk)
+            ResultChange.objects.create(
+                result=fresh,
+                action=ResultChange.Action.CONFIRM,
+                **_who(actor),
+                version=version,
+                before=result_snapshot(current),
+                after=result_snapshot(fresh),
+            )
+    except _Conflict:
+        raise _record_conflict(
+            result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
+        ) from None
+    return fresh
+
+
+# --- correcting --------------------------------------------------------------------------------
+
+
+def result_correct(
+    *, result: Result, entry: Entry, actor: Actor, version: int, reason: str = ""
+) -> Result:
+    """Replace a result with a corrected scorecard, judged like a new entry.
+
+    A director may correct any result (it then counts as confirmed). A table side or a
+    scorer may only correct a result that is not confirmed yet; it then waits for the
+    other side's confirmation again. ``version`` is the version the correction was
+    made from; if the result has changed since, nothing is saved and a
+    :class:`ConflictError` is raised (the attempt is kept in the audit trail).
+
+    Correcting the box card of the result that filled it moves the box card along when
+    no other table has played the copy yet; a director may also move it when others
+    have (their results are then flagged).
+    """
+    table, board = result.table, result.board
+    _check_actor(actor, table)
+    verdict = _judge(board, entry)
+    values = entry.box_card_values()
+    errors: list[Any] = list(verdict.errors)
+    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+    flags: list[dict[str, Any]] = []
+    move_box = False
+    if box is not None and box.values() != values:
+        others = (
+            Result.objects.filter(board=board, **_tables_of(table.match))
+            .exclude(pk=result.pk)
+            .exists()
+        )
+        if box.filled_by_id == result.pk and (not others or actor.is_director):
+            move_box = True
+        elif actor.is_director:
+            flags.append(_differs_flag(box.values(), values))
+        else:
+            errors.append(_mismatch(board, box.values(), values))
+    if errors:
+        raise EntryRejected.from_findings(errors, board=board.number)
+
+    try:
+        with transaction.atomic():
+            current = Result.objects.select_for_update().get(pk=result.pk)
+            if current.version != version:
+                raise _Conflict(current)
+            if not actor.is_director and current.status == Result.Status.CONFIRMED:
+                raise _refuse(
+                    "已确认的成绩只能由裁判长更正",
+                    "only a director can correct a confirmed result",
+                )
+            now = timezone.now()
+            fields: dict[str, Any] = {
+                **_players(table, entry),
+                **result_fields(entry, verdict),
+                "flags": flags,
+                "flagged": bool(flags),
+            }
+            if actor.is_director:
+                fields.update(
+                    status=Result.Status.CONFIRMED,
+                    confirmed_by=actor.user,
+                    confirmed_side="",
+                    confirmed_at=now,
+                )
+            else:
+                fields.update(
+                    status=Result.Status.ENTERED,
+                    entered_by=actor.user,
+                    entered_side=actor.side,
+                    confirmed_by=None,
+                    confirmed_side="",
+                    confirmed_at=None,
+                )
+            updated = Result.objects.filter(pk=current.pk, version=version).update(
+                **fields, version=version + 1, updated_at=now
+            )
+            if updated != 1:
+                raise _Conflict(current)
+            fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
+            ResultChange.objects.create(
+                result=fresh,
+                action=ResultChange.Action.CORRECT,
+                **_who(actor),
+                version=version,
+                before=result_snapshot(current),
+                after=result_snapshot(fresh),
+                reason=reason,
+            )
+            if move_box and box is not None:
+                _move_box_card(box, values, fresh)
+            _reflag_around(board, table)
+    except _Conflict:
+        raise _record_conflict(
+            result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"
+        ) from None
+    return fresh
+
+
+def _move_box_card(box: BoxCard, values: dict[str, str], filler: Result) -> None:
+    """The first play's box card was recorded wrong: it now says what was played, and
+    the other results of the copy that no longer agree are flagged."""
+    old = box.values()
+    for name in BOX_CARD_FIELDS:
+        setattr(box, name, values[name])
+    box.save(update_fields=list(BOX_CARD_FIELDS))
+    table = filler.table
+    others = Result.objects.filter(board=box.board, **_tables_of(table.match)).exclude(pk=filler.pk)
+    for other in others:
+        if other.box_card_values() != values:
+            flag = {
+                "code": "box_card_changed",
+                "message_zh": f"牌盒卡已由裁判长更正：原为（{_box_text(old)[0]}），"
+                f"现为（{_box_text(values)[0]}），本桌成绩仍按原牌盒卡",
+                "message_en": f"a director corrected the box card from ({_box_text(old)[1]}) to "
+                f"({_box_text(values)[1]}); this result was played from the old one",
+            }
+            Result.objects.filter(pk=other.pk).update(flags=[*other.flags, flag], flagged=True)
