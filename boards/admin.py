@@ -1,1 +1,277 @@
-"""Admin registrations for the boards app (none until its models exist)."""
+"""Admin for boards, box cards and results.
+
+The admin never writes a result or a deal around the rules engine: a result is
+corrected through ``result_correct`` (the director's correction, with its version and
+audit row) and a deal edited through the engine's deal check. Verdict fields, seeds
+and the audit trail are read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import check_deal
+
+from .errors import BoardError
+from .models import Board, BoxCard, Result, ResultChange
+from .records import Entry
+from .services import Actor, board_release, board_withdraw_release, result_check, result_correct
+
+VERDICT_FIELDS = (
+    "rules",
+    "outcome",
+    "declarer_broken",
+    "levels_after_ns",
+    "levels_after_ew",
+    "jump_levels_ns",
+    "jump_levels_ew",
+    "xiaosa_levels",
+    "next_declarer",
+    "game_won",
+    "xiaosa",
+)
+
+
+class BoardForm(forms.ModelForm):
+    class Meta:
+        model = Board
+        fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "hands" in self.changed_data or "bottom" in self.changed_data:
+            if self.instance.pk and self.instance.results.exists():
+                raise forms.ValidationError(_("这副牌已有成绩，不能更改牌型"), code="board_played")
+            errors = check_deal(
+                {"hands": data.get("hands"), "bottom": data.get("bottom")},
+                board=data.get("number"),
+            )
+            if errors:
+                raise forms.ValidationError(
+                    [f"{e.code.value}: {e.message_zh} / {e.message_en}" for e in errors]
+                )
+        return data
+
+
+class BoxCardInline(admin.TabularInline):
+    model = BoxCard
+    extra = 0
+    can_delete = False
+    fields = (
+        "match",
+        "level_ns",
+        "level_ew",
+        "trump",
+        "declared_by",
+        "declarer",
+        "filled_by",
+        "filled_at",
+        "flagged",
+        "flags",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    form = BoardForm
+    list_display = ("__str__", "stage", "round", "number", "source", "released_at")
+    list_filter = ("stage__event", "stage", "source")
+    search_fields = ("stage__name", "stage__event__name")
+    readonly_fields = ("source", "seed", "created_by", "created_at", "released_at", "released_by")
+    raw_id_fields = ("stage", "round", "board_set")
+    inlines = [BoxCardInline]
+    actions = ["release", "withdraw_release"]
+
+    @admin.action(description=_("公布所选牌副的牌型与成绩"))
+    def release(self, request: HttpRequest, queryset: Any) -> None:
+        for board in queryset:
+            board_release(board=board, user=request.user)
+        self.message_user(request, _("已公布"), messages.SUCCESS)
+
+    @admin.action(description=_("撤回所选牌副的公布"))
+    def withdraw_release(self, request: HttpRequest, queryset: Any) -> None:
+        for board in queryset:
+            board_withdraw_release(board=board)
+        self.message_user(request, _("已撤回公布"), messages.SUCCESS)
+
+
+@admin.register(BoxCard)
+class BoxCardAdmin(admin.ModelAdmin):
+    list_display = ("board", "match", "level_ns", "level_ew", "trump", "declarer", "flagged")
+    list_filter = ("flagged", "board__stage__event")
+    readonly_fields = (
+        "board",
+        "match",
+        "level_ns",
+        "level_ew",
+        "trump",
+        "declared_by",
+        "declarer",
+        "filled_by",
+        "filled_at",
+        "flags",
+        "flagged",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+class ResultChangeInline(admin.TabularInline):
+    model = ResultChange
+    extra = 0
+    can_delete = False
+    fields = ("at", "action", "role", "user", "side", "version", "reason", "before", "after")
+    readonly_fields = fields
+    ordering = ("at", "id")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+ENTRY_FIELDS = (
+    "level_ns",
+    "level_ew",
+    "trump",
+    "declared_by",
+    "declarer",
+    "defender_points",
+    "dig",
+    "buried",
+    "exchanges",
+    "tricks",
+)
+
+
+class ResultForm(forms.ModelForm):
+    """A director's correction: judged by the engine on clean, saved by the service."""
+
+    reason = forms.CharField(label=_("更正原因"), required=False, widget=forms.Textarea)
+    # The version the director opened: saving from an outdated page is a conflict.
+    seen_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Result
+        fields = ENTRY_FIELDS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seen_version"].initial = self.instance.version
+
+    def entry(self) -> Entry:
+        data = self.cleaned_data
+        return Entry(
+            levels={"NS": data["level_ns"], "EW": data["level_ew"]},
+            declarer=data["declarer"],
+            trump=data["trump"],
+            declared_by=data.get("declared_by") or None,
+            defender_points=None if data.get("tricks") else data["defender_points"],
+            dig=data.get("dig") or None,
+            xiaosa=None if data.get("buried") is not None else (self.instance.xiaosa or None),
+            buried=data.get("buried"),
+            exchanges=data.get("exchanges"),
+            tricks=data.get("tricks"),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors:
+            result = self.instance
+            result_check(board=result.board, table=result.table, entry=self.entry(), result=result)
+        return data
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    form = ResultForm
+    list_display = (
+        "board",
+        "table",
+        "declarer",
+        "defender_points",
+        "dig",
+        "outcome",
+        "status",
+        "version",
+        "flagged",
+    )
+    list_filter = ("status", "flagged", "outcome", "board__stage__event")
+    search_fields = ("table__code",)
+    readonly_fields = (
+        "board",
+        "table",
+        "status",
+        "version",
+        *VERDICT_FIELDS,
+        "flags",
+        "flagged",
+        "entered_by",
+        "entered_side",
+        "entered_at",
+        "confirmed_by",
+        "confirmed_side",
+        "confirmed_at",
+        "updated_at",
+    )
+    fieldsets = (
+        (None, {"fields": ("board", "table", "status", "version")}),
+        (
+            _("牌盒卡（本桌所打）"),
+            {"fields": ("level_ns", "level_ew", "trump", "declared_by", "declarer")},
+        ),
+        (
+            _("成绩"),
+            {
+                "fields": (
+                    "defender_points",
+                    "dig",
+                    "buried",
+                    "exchanges",
+                    "tricks",
+                    "reason",
+                    "seen_version",
+                )
+            },
+        ),
+        (_("裁判结果（规则引擎）"), {"fields": VERDICT_FIELDS}),
+        (_("提示"), {"fields": ("flagged", "flags")}),
+        (
+            _("录入与确认"),
+            {
+                "fields": (
+                    "entered_by",
+                    "entered_side",
+                    "entered_at",
+                    "confirmed_by",
+                    "confirmed_side",
+                    "confirmed_at",
+                    "updated_at",
+                )
+            },
+        ),
+    )
+    inlines = [ResultChangeInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # results are entered at the table or on the scorer's page
+
+    def save_model(self, request: HttpRequest, obj: Result, form: Any, change: bool) -> None:
+        try:
+            result_correct(
+                result=obj,
+                entry=form.entry(),
+                actor=Actor.director(request.user),
+                version=form.cleaned_data.get("seen_version") or obj.version,
+                reason=form.cleaned_data.get("reason", ""),
+            )
+        except BoardError as error:
+            self.message_user(request, str(error), messages.ERROR)
