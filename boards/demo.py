@@ -1,0 +1,127 @@
+"""Demo boards: deal an event's boards and play some of them, so that a newcomer sees
+results, box cards and travellers at once. Safe to run again: it only adds what is
+missing.
+
+The first table of each board copy plays it out trick by trick: the engine's
+simulator, seeded with the board's own seed, deals exactly the stored deal
+(``deal_from_seed`` deals as the simulator does), and the levels and declarer are the
+ones the previous board's result leads to, so no box card is flagged. Later tables
+play from the box card and enter a result only (points near the first table's), as a
+paper scorecard would. One side enters, the other confirms; the last result of each
+stage is left waiting for confirmation, to show what that looks like.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from scoring.engine import Seat, Side, parse_level
+from scoring.engine.simulate import random_board
+from tournament.models import Event, SetPlay, Stage, Table
+
+from .models import Board, BoxCard, Result
+from .records import Entry
+from .services import (
+    Actor,
+    boards_generate_event,
+    box_card_prediction,
+    result_confirm,
+    result_enter,
+)
+
+__all__ = ["DemoSummary", "load_demo_boards"]
+
+
+@dataclass
+class DemoSummary:
+    boards: int = 0
+    results: int = 0
+    confirmed: int = 0
+
+    def __str__(self) -> str:
+        return f"新发牌{self.boards}副，新录入成绩{self.results}条（已确认{self.confirmed}条）"
+
+
+@transaction.atomic
+def load_demo_boards(event: Event, *, rounds: int = 2, seed: int = 43) -> DemoSummary:
+    """Deal every stage of ``event`` and play its first ``rounds`` rounds (tables whose
+    entrants are known). Returns what was added."""
+    user = get_user_model().objects.filter(is_superuser=True).order_by("pk").first()
+    summary = DemoSummary(boards=len(boards_generate_event(event=event, user=user)))
+    rng = random.Random(seed)
+    for stage in event.stages.order_by("order", "id"):
+        entered: list[Result] = []
+        for round_ in stage.rounds.order_by("number")[:rounds]:
+            entered += _play_round(stage, round_.pk, rng)
+        summary.results += len(entered)
+        for result in entered[:-1]:
+            side = "EW" if result.entered_side == "NS" else "NS"
+            result_confirm(
+                result=result, actor=Actor.at_table(result.table, side), version=result.version
+            )
+            summary.confirmed += 1
+    return summary
+
+
+def _play_round(stage: Stage, round_id: int, rng: random.Random) -> list[Result]:
+    """Every set play of the round, first plays before replays (the open room's first
+    half before the closed room replays it)."""
+    plays = (
+        SetPlay.objects.filter(table__round_id=round_id, table__ns__isnull=False)
+        .filter(table__ew__isnull=False)
+        .select_related("table__match", "board_set")
+        .order_by("table__session", "order", "table__number")
+    )
+    boards = {
+        (b.board_set_id, b.number): b
+        for b in Board.objects.filter(stage=stage).select_related("board_set", "stage__event")
+    }
+    out: list[Result] = []
+    for play in plays:
+        for number in play.board_set.board_numbers:
+            board = boards.get((play.board_set_id, number))
+            if board is None or Result.objects.filter(board=board, table=play.table).exists():
+                continue
+            entry = _entry(board, play.table, rng)
+            if entry is not None:
+                actor = Actor.at_table(play.table, "NS")
+                out.append(result_enter(board=board, table=play.table, entry=entry, actor=actor))
+    return out
+
+
+def _entry(board: Board, table: Table, rng: random.Random) -> Entry | None:
+    box = BoxCard.objects.filter(board=board, match=table.match).first()
+    if box is not None:
+        return _replay(board, box, rng)
+    prediction = box_card_prediction(board, table)
+    if prediction is None:
+        level = board.board_set.start_level
+        levels, declarer = {"NS": level, "EW": level}, None
+    else:
+        levels, declarer = dict(prediction.levels), prediction.declarer
+    if declarer is None:
+        declarer = rng.choice("NESW")
+    if not board.seed:
+        return None  # an imported or typed deal: nothing to simulate it from
+    record = random_board(
+        random.Random(int(board.seed)),
+        profile=board.stage.event.profile,
+        board=board.number,
+        levels={Side.NS: parse_level(levels["NS"]), Side.EW: parse_level(levels["EW"])},
+        declarer=Seat[declarer],
+    )
+    if sorted(record["bottom"]) != sorted(board.bottom):
+        return None  # not this deal (cannot happen for a generated board)
+    return Entry.from_record(record)
+
+
+def _replay(board: Board, box: BoxCard, rng: random.Random) -> Entry:
+    first: Any = box.filled_by
+    base = first.defender_points if first is not None else 60
+    points = min(195, max(0, base + 5 * rng.randint(-6, 6)))
+    return Entry.from_box_card(box, defender_points=points, dig=None)
