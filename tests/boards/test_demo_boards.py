@@ -1,0 +1,53 @@
+"""``load_demo_boards``: the demo event's deals and some plausible, confirmed results."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from boards.demo import load_demo_boards
+from boards.models import Board, BoxCard, Result
+from scoring.engine import check_board, check_deal
+from tournament.models import Event
+
+from . import _events
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_deals_and_plays_a_small_event_and_can_run_again(db):
+    ev = _events.event()
+    team = _events.team_round(ev)
+    _events.mitchell_stage(ev, order=2)
+
+    summary = load_demo_boards(ev)
+
+    assert summary.boards == Board.objects.filter(stage__event=ev).count() == 4 + 6
+    results = Result.objects.filter(board__stage__event=ev)
+    assert summary.results == results.count() > 0
+    assert results.filter(status=Result.Status.ENTERED).count() == 2  # one per stage waits
+    assert not BoxCard.objects.filter(flagged=True).exists()  # levels follow the results
+    for result in results:
+        assert check_board(result.to_record()).valid
+    # the team round is played in full: both rooms, every board
+    assert results.filter(board__stage=team.stage).count() == 8
+    # the first table of each board plays it trick by trick
+    assert all(b.filled_by.tricks for b in BoxCard.objects.filter(board__stage__event=ev))
+
+    again = load_demo_boards(ev)
+    assert (again.boards, again.results, again.confirmed) == (0, 0, 0)
+    assert Result.objects.filter(board__stage__event=ev).count() == summary.results
+
+
+def test_it_loads_boards_for_the_demo_event(db):
+    call_command("load_demo", stdout=StringIO())
+    ev = Event.objects.get(code="chifeng-demo")
+
+    summary = load_demo_boards(ev, rounds=1)
+
+    assert summary.boards == Board.objects.filter(stage__event=ev).count() > 0
+    assert summary.results > 0 and summary.confirmed == summary.results - ev.stages.count()
+    board = Board.objects.filter(stage__event=ev).first()
+    assert check_deal(board.deal) == ()

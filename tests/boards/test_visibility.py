@@ -1,0 +1,149 @@
+"""Hand records, box cards, other tables' results and travellers stay hidden from
+players until every table scheduled to play the board has a confirmed result, or a
+director releases it (第二十八条之6: seeing them is seeing the other hands)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards.models import Board
+from boards.selectors import (
+    board_hand_record,
+    board_tables,
+    board_visibility,
+    board_visible_to,
+    visible_board_ids,
+)
+from boards.services import (
+    board_release,
+    board_withdraw_release,
+    boards_generate,
+    result_confirm,
+    result_enter,
+)
+from tournament.models import Match
+
+from . import _events
+from .conftest import ew, ns
+
+pytestmark = pytest.mark.django_db
+
+
+def play(board, table, confirm=True, **kwargs):
+    result = result_enter(
+        board=board, table=table, entry=_events.result_only(board, **kwargs), actor=ns(table)
+    )
+    if confirm:
+        result = result_confirm(result=result, actor=ew(table), version=result.version)
+    return result
+
+
+def test_a_board_is_hidden_until_both_rooms_have_confirmed(team):
+    board = team.board(1)
+    assert not board_visible_to(board)
+
+    play(board, team.open)
+    assert not board_visible_to(board)
+    play(board, team.closed, confirm=False)
+    visibility = board_visibility(board)
+    assert not visibility.visible and visibility.pending_table_ids == (team.closed.pk,)
+    assert "1桌" in visibility.reason_zh
+
+    result = board.results.get(table=team.closed)
+    result_confirm(result=result, actor=ew(team.closed), version=result.version)
+    visibility = board_visibility(board)
+    assert visibility.visible and visibility.complete and not visibility.released
+    assert (visibility.scheduled, visibility.confirmed) == (2, 2)
+
+
+def test_a_deal_shared_by_several_matches_waits_for_all_of_them(db):
+    """Every match of a round plays the same deal: one match's finished copy would show
+    the other matches' hands."""
+    t = _events.team_round(matches=2)
+    boards_generate(stage=t.stage)
+    board = t.board(1)
+    for open_, closed in t.tables[:1]:
+        play(board, open_)
+        play(board, closed)
+
+    assert board_tables(board).count() == 4
+    assert not board_visible_to(board)
+
+    open2, closed2 = t.tables[1]
+    play(board, open2)
+    play(board, closed2)
+    assert board_visible_to(board)
+
+
+def test_a_match_that_is_not_needed_does_not_hold_the_board_back(db):
+    t = _events.team_round(matches=2)
+    boards_generate(stage=t.stage)
+    board = t.board(1)
+    play(board, t.tables[0][0])
+    play(board, t.tables[0][1])
+
+    Match.objects.filter(pk=t.matches[1].pk).update(status=Match.Status.NOT_NEEDED)
+
+    assert board_visible_to(board)
+
+
+def test_a_mitchell_board_waits_for_every_round_that_plays_it(pairs):
+    board = pairs.board(1)
+    tables = pairs.tables_playing(1)
+    first = play(board, tables[0], levels=("A", "A"), declarer="E")
+    play(board, tables[1], levels=("A", "A"), declarer="E")
+    assert not board_visible_to(board)
+
+    play(board, tables[2], levels=("A", "A"), declarer="E", points=90)
+    assert board_visible_to(board)
+    assert first.board.number == 1
+
+
+def test_a_director_release_shows_the_board_early_and_can_be_withdrawn(team, director):
+    board = team.board(1)
+
+    board_release(board=board, user=director)
+
+    board.refresh_from_db()
+    visibility = board_visibility(board)
+    assert visibility.visible and visibility.released and not visibility.complete
+    assert board.released_by == director
+    assert visibility.reason_zh == "裁判长已公布"
+
+    board_withdraw_release(board=board)
+    board.refresh_from_db()
+    assert not board_visible_to(board)
+
+
+def test_directors_always_see(team):
+    assert board_visible_to(team.board(1), is_director=True)
+
+
+def test_visible_boards_are_found_for_a_whole_stage_at_once(
+    team, director, django_assert_max_num_queries
+):
+    b1, b2 = team.board(1), team.board(2)
+    play(b1, team.open)
+    play(b1, team.closed)
+    board_release(board=b2, user=director)
+    boards = list(Board.objects.filter(stage=team.stage))
+
+    with django_assert_max_num_queries(2):
+        visible = visible_board_ids(boards)
+
+    assert visible == {b1.pk, b2.pk}
+
+
+def test_a_hand_record_shows_sorted_hands_and_statistics(team):
+    board = team.board(1)
+    play(board, team.open, levels=("A", "A"), declarer="N")
+
+    record = board_hand_record(board, match=team.matches[0])
+
+    assert record["level"] == "A" and record["trump"] == _events.fanzhu_trump(board)
+    assert sorted(record["hands"]["N"]) == sorted(board.hands["N"])
+    stats = record["statistics"]
+    assert sum(stats[s]["cards"] for s in ("N", "E", "S", "W", "bottom")) == 108
+    assert sum(stats[s]["points"] for s in ("N", "E", "S", "W", "bottom")) == 200
+    assert sum(stats[s]["jokers"] for s in ("N", "E", "S", "W", "bottom")) == 4
+    assert sum(stats[s]["level_cards"] for s in ("N", "E", "S", "W", "bottom")) == 8
