@@ -31,6 +31,8 @@ Models hold fields, constraints and cheap properties; writes go through
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
@@ -43,6 +45,8 @@ from scoring.engine.cards import parse_level
 from scoring.engine.outcome import Dig, HandOutcome, Outcome
 from scoring.results import PlayResult
 from tournament.models import LEVEL_CHOICES, BoardSet, Match, Player, Round, Stage, Table
+
+from .records import result_record
 
 SEAT_CHOICES = [("N", _("北")), ("E", _("东")), ("S", _("南")), ("W", _("西"))]
 SIDE_CHOICES = [("NS", _("南北")), ("EW", _("东西"))]
@@ -342,9 +346,6 @@ class Result(models.Model):
         ordering = ["board_id", "table_id"]
         constraints = [
             models.UniqueConstraint(fields=["board", "table"], name="result_unique_per_table"),
-            models.CheckConstraint(
-                condition=Q(defender_points__lte=400), name="result_points_in_range"
-            ),
         ]
 
     def __str__(self) -> str:
@@ -385,10 +386,8 @@ class Result(models.Model):
             hand=self.hand_outcome(),
         )
 
-    def to_record(self, *, with_deal: bool = True) -> dict[str, object]:
+    def to_record(self, *, with_deal: bool = True) -> dict[str, Any]:
         """The ``duidiao-board/1`` record of this result (interfaces.md)."""
-        from .records import result_record
-
         return result_record(self, with_deal=with_deal)
 
 
