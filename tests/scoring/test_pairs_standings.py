@@ -1,0 +1,207 @@
+"""Pairs standings, pure: a Mitchell's travellers and rankings (第二十八条), rulings on a
+traveller (第三十、三十三条), and the pairs final's places (第二十九条)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from scoring.adjustments import Adjustment, AdjustmentKind
+from scoring.engine import Side
+from scoring.matchpoints import Artificial, ArtificialScore
+from scoring.standings import (
+    ContestSeats,
+    Decision,
+    LineKind,
+    MatchBoard,
+    Played,
+    ScoredTraveller,
+    TravellerEntry,
+    final_places,
+    mitchell_standings,
+    score_final_contest,
+    score_traveller,
+)
+
+from ._records import play
+
+ARTICLE_28_POINTS = [35, 5, 75, 20, 60, 45, 10, 70, 25]
+
+
+def traveller(points: list[int | None], **kwargs: Any) -> ScoredTraveller[str]:
+    """Board 1 at tables 1…n: N–S pair ``n{t}`` against E–W pair ``e{t}``."""
+    entries = [
+        TravellerEntry(t, f"n{t}", f"e{t}", play(p) if p is not None else None)
+        for t, p in enumerate(points, start=1)
+    ]
+    return score_traveller(1, entries, **kwargs)
+
+
+def test_the_article_28_example_on_a_traveller() -> None:
+    """第二十八条之7: 一副牌共打9轮，由南主打，各桌都打成，东西拣分5—75: 顶分16; the
+    E–W pair that collected most gets 16 and its N–S opponents 0."""
+    scored = traveller(ARTICLE_28_POINTS)
+    assert (scored.top, scored.expected, scored.ranked, scored.neuberg) == (16, 9, 9, False)
+    ew = {line.ew: line.ew_score for line in scored.lines}
+    ns = {line.ns: line.ns_score for line in scored.lines}
+    assert ew["e3"] == 16 and ns["n3"] == 0  # 75 collected
+    assert ew["e2"] == 0 and ns["n2"] == 16  # 5 collected
+    by_points = sorted(range(9), key=lambda i: ARTICLE_28_POINTS[i])
+    assert [ew[f"e{i + 1}"] for i in by_points] == [0, 2, 4, 6, 8, 10, 12, 14, 16]
+    assert all(line.ns_score + line.ew_score == 16 for line in scored.lines)
+
+
+def test_a_board_played_fewer_times_is_scaled_with_neuberg() -> None:
+    """第二十八条 (competition.md): a board played 8 times of 9 — its results are ranked
+    among the 8 (top 14) and scaled: s' = (s + 1)·9/8 − 1. The best of 8, 14, becomes
+    15·9/8 − 1 = 127/8 = 15.875; the worst, 0, becomes 1/8. The table that could not
+    play gets artificial scores of the full top 16 (average-plus 9.6, average-minus 6.4)
+    outside the formula."""
+    entries = [
+        TravellerEntry(t, f"n{t}", f"e{t}", play(p))
+        for t, p in enumerate(ARTICLE_28_POINTS[:8], start=1)
+    ]
+    entries.append(
+        TravellerEntry(
+            9, "n9", "e9", ArtificialScore(Artificial.AVERAGE_MINUS, Artificial.AVERAGE_PLUS)
+        )
+    )
+    scored = score_traveller(1, entries, expected=9)
+    assert scored.top == 16 and scored.ranked == 8 and scored.neuberg
+    ew = {line.ew: line.ew_score for line in scored.lines}
+    assert ew["e3"] == Fraction(127, 8)  # 75, the most collected
+    assert ew["e2"] == Fraction(1, 8)  # 5, the fewest
+    assert scored.lines[-1].kind is LineKind.ARTIFICIAL
+    assert (scored.lines[-1].ns_score, scored.lines[-1].ew_score) == (
+        Fraction(32, 5),
+        Fraction(48, 5),
+    )
+
+
+def test_lines_not_played_yet_score_nothing_and_the_others_are_scaled() -> None:
+    """While a session runs, a board's results so far are scaled to its full top."""
+    scored = traveller([40, 60, None], expected=3)
+    assert scored.top == 4 and scored.ranked == 2
+    assert scored.lines[2].kind is LineKind.WAITING and scored.lines[2].ns_score is None
+    assert scored.lines[0].ns_score == Fraction(7, 2)  # beat one of two: (2 + 1)·3/2 − 1
+
+
+def test_a_skip_mitchells_top_follows_the_plays() -> None:
+    """第二十八条之5: with T even (e.g. 10 tables) the session has T − 1 rounds, so each
+    board is played T − 1 = 9 times: top 16, not 18."""
+    scored = traveller([40, 45, 50, 55, 60, 65, 70, 75, 30])
+    assert scored.top == 16
+
+
+def test_a_ruling_scores_a_result_as_broken_or_not_at_all() -> None:
+    """第三十三条 on a traveller: scored as broken the declarers' result drops below every
+    make; not scored, it leaves the ranking (the rest Neuberg-scaled) and the table
+    gets average (50 %) unless the ruling names artificial scores."""
+    broken = Adjustment.override(AdjustmentKind.SCORE_BROKEN, board=1, table=1, target="n1")
+    scored = traveller([5, 40, 60], adjustments=[broken])
+    assert scored.lines[0].ns_score == 0 and scored.lines[0].adjustments == (broken,)
+    assert scored.lines[0].play is not None and not scored.lines[0].play.made
+
+    void = Adjustment.override(AdjustmentKind.NOT_SCORED, board=1, table=1)
+    scored = traveller([5, 40, 60], adjustments=[void])
+    assert scored.lines[0].kind is LineKind.NOT_SCORED
+    assert (scored.lines[0].ns_score, scored.lines[0].ew_score) == (2, 2)
+    assert scored.ranked == 2 and scored.neuberg
+
+    cancelled = Adjustment.override(
+        AdjustmentKind.NOT_SCORED,
+        board=1,
+        table=1,
+        artificial=ArtificialScore(Artificial.AVERAGE_MINUS, Artificial.AVERAGE_PLUS),
+    )
+    scored = traveller([5, 40, 60], adjustments=[cancelled])
+    assert (scored.lines[0].ns_score, scored.lines[0].ew_score) == (Fraction(8, 5), Fraction(12, 5))
+
+
+def test_a_forfeited_table_is_zero_for_the_offender() -> None:
+    """第三十条: 本轮比赛记零分，对方获胜 — the late pair 0, its opponents average-plus."""
+    forfeit = Adjustment.forfeit("e1", table=1, source="ruling:9")
+    scored = traveller([None, 40, 60], adjustments=[forfeit])
+    line = scored.lines[0]
+    assert line.kind is LineKind.FORFEIT
+    assert (line.ns_score, line.ew_score) == (Fraction(12, 5), 0)
+
+
+def test_rankings_per_direction_with_totals_percentages_and_two_champions() -> None:
+    """第二十八条之7: 按累计分多少排列名次 … 东西组和南北组各产生一名冠军."""
+    boards = [
+        score_traveller(
+            b,
+            [
+                TravellerEntry(t, f"n{t}", f"e{(t + b) % 3 + 1}", play(p))
+                for t, p in enumerate(points, start=1)
+            ],
+        )
+        for b, points in enumerate(([20, 40, 60], [60, 40, 20], [30, 50, 90]), start=1)
+    ]
+    directions = {f"n{t}": Side.NS for t in (1, 2, 3)} | {f"e{t}": Side.EW for t in (1, 2, 3)}
+    standings = mitchell_standings(boards, directions=directions)
+    ns = {r.entrant: r for r in standings.ns}
+    assert (ns["n1"].total, ns["n2"].total, ns["n3"].total) == (8, 6, 4)
+    assert ns["n1"].top == 12 and ns["n1"].percentage == Fraction(200, 3)
+    assert standings.champions(Side.NS) == ("n1",)
+    assert [r.place for r in standings.ns] == [1, 2, 3]
+    assert sum(r.total for r in standings.ns + standings.ew) == 3 * 3 * 4
+
+
+def test_level_pairs_share_a_place_and_a_penalty_comes_off_the_total() -> None:
+    """Level totals share the place; a penalty in matchpoints (第五章: 比赛分) comes off."""
+    scored = traveller([40, 40, 60])
+    directions = {f"n{t}": Side.NS for t in (1, 2, 3)} | {f"e{t}": Side.EW for t in (1, 2, 3)}
+    standings = mitchell_standings([scored], directions=directions)
+    assert [(r.entrant, r.place, r.shared) for r in standings.ns] == [
+        ("n1", 1, True),
+        ("n2", 1, True),
+        ("n3", 3, False),
+    ]
+    assert standings.champions(Side.NS) == ("n1", "n2")
+    penalty = Adjustment.penalty("n1", source="ruling:4")
+    standings = mitchell_standings([scored], directions=directions, adjustments=[penalty])
+    assert standings.ranking(Side.NS) == ("n2", "n1", "n3")
+    n1 = standings.ns[1]
+    assert (n1.matchpoints, n1.adjustment, n1.total) == (3, Fraction(-1, 2), Fraction(5, 2))
+
+
+def final_board(number: int, open_points: int, closed_points: int) -> MatchBoard:
+    return MatchBoard(
+        number, Played("open", play(open_points)), Played("closed", play(closed_points))
+    )
+
+
+def test_the_pairs_final_decides_four_places() -> None:
+    """第二十九条之3: 一副牌同方向得分或跳级多者为胜，得比赛分2分 … 南北方向预赛中的两
+    第一名胜为冠军，负者为亚军，东西方向预赛中的两个第二名胜者为第三名，负者为第四名.
+
+    South declares at both tables: the N–S contest (NS1 in the open room against EW1 in
+    the closed room) goes to the declarers who conceded fewer; the E–W contest (NS2
+    against EW2) to the defenders who collected more."""
+    boards = [final_board(1, 30, 50), final_board(2, 60, 40), final_board(3, 20, 70)]
+    top = score_final_contest(boards, open_pair="NS1", closed_pair="EW1", seats=Side.NS)
+    second = score_final_contest(boards, open_pair="NS2", closed_pair="EW2", seats=Side.EW)
+    assert top.board_points == {"NS1": 4, "EW1": 2} and top.winner == "NS1"
+    assert second.board_points == {"NS2": 2, "EW2": 4} and second.winner == "EW2"
+    places = final_places(
+        [(ContestSeats(Side.NS, (1, 2)), top), (ContestSeats(Side.EW, (3, 4)), second)]
+    )
+    assert [(p.place, p.entrant) for p in places] == [
+        (1, "NS1"),
+        (2, "EW1"),
+        (3, "EW2"),
+        (4, "NS2"),
+    ]
+    assert all(p.decided for p in places)
+
+
+def test_a_level_final_contest_is_not_decided() -> None:
+    """第二十九条: the article does not say what a level contest does; it is flagged, like
+    a level knockout match, for extra boards or the director."""
+    boards = [final_board(1, 30, 30)]
+    score = score_final_contest(boards, open_pair="NS3", closed_pair="EW3", seats=Side.NS)
+    assert score.decision is Decision.TIEBREAK
+    places = final_places([(ContestSeats(Side.NS, (5, 6)), score)])
+    assert [(p.place, p.decided) for p in places] == [(5, False), (5, False)]
