@@ -51,7 +51,7 @@ def _snapshot(match: Match) -> dict[str, Any]:
 def _locked_matches(stage: Stage) -> list[Match]:
     """The stage's matches, locked against a concurrent change (PostgreSQL)."""
     return list(
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .filter(stage=stage)
         .select_related("home", "away", "winner")
         .order_by("number")

@@ -2,8 +2,10 @@
 
 The director's account, and a demo event (赤峰) with eight teams and sixteen pairs:
 a 6-team round robin (第二十五条), an 8-team double elimination (第二十七条) and an
-8-table pairs Mitchell (第二十八条). Draws use fixed seeds so the demo is the same on
-every machine. Boards and results come in later versions.
+8-table pairs Mitchell (第二十八条); every stage's boards dealt, and the first two rounds
+played and confirmed. Draws use fixed seeds so the demo is the same on every machine.
+
+It lives in `scoring` because it uses every layer: events, boards and scoring.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from boards.demo import load_demo_boards
+from boards.models import Board
 from tournament.models import Entrant, Event, Stage
 from tournament.services import entrants_add, event_create, stage_create
 
@@ -118,10 +122,15 @@ class Command(BaseCommand):
                 )
             else:
                 self.stdout.write(f"裁判长账号 {DIRECTOR_USERNAME} 已存在，无需更改。")
-        self.load_event()
-        self.stdout.write("演示数据已就绪（牌副与成绩将在后续版本加入）。")
+        event = self.load_event()
+        before = Board.objects.filter(stage__event=event).count()
+        load_demo_boards(event)
+        added = Board.objects.filter(stage__event=event).count() - before
+        if added:
+            self.stdout.write(self.style.SUCCESS(f"已发牌 {added} 副，并录入前两轮成绩"))
+        self.stdout.write("演示数据已就绪。")
 
-    def load_event(self) -> None:
+    def load_event(self) -> Event:
         event = Event.objects.filter(code=DEMO_EVENT_CODE).first()
         if event is None:
             event = event_create(
@@ -178,3 +187,4 @@ class Command(BaseCommand):
                 draw_seed=DEMO_SEED,
             )
             self.stdout.write(self.style.SUCCESS(f"已创建比赛阶段：{name}"))
+        return event
