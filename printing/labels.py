@@ -1,0 +1,212 @@
+"""The named fields of the printed papers and their translated labels.
+
+Renderers ask for a field by name (``label("start_level")``) rather than spelling the
+words, so one paper's 起打级别 is every paper's, and the English comes from one
+translation. Everything is
+pgettext_lazy in the context "print" (short forms that fit a printed column, kept
+apart from the site's wording) and is read inside ``translation.override``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import pgettext, pgettext_lazy
+
+__all__ = [
+    "LABELS",
+    "OUTCOMES",
+    "PAPERS",
+    "ROOMS",
+    "SEATS",
+    "SEATS_SHORT",
+    "SIDES",
+    "SUITS",
+    "SUITS_SHORT",
+    "label",
+    "numbered",
+    "source_label",
+]
+
+#: The papers, by the kind names of ``print_event``.
+PAPERS = {
+    "movement": pgettext_lazy("print", "米切尔移位表"),
+    "guide-cards": pgettext_lazy("print", "牌桌指引卡"),
+    "schedule": pgettext_lazy("print", "循环赛轮次表"),
+    "brackets": pgettext_lazy("print", "淘汰赛对阵表"),
+    "box-cards": pgettext_lazy("print", "牌盒卡"),
+    "hand-records": pgettext_lazy("print", "牌型卡"),
+    "score-sheets": pgettext_lazy("print", "团体赛计分表"),
+    "travellers": pgettext_lazy("print", "双人赛记分条"),
+    "entrants-xlsx": pgettext_lazy("print", "参赛队/对名单"),
+    "schedule-xlsx": pgettext_lazy("print", "赛程与移位"),
+}
+
+LABELS = {
+    # structure
+    "event": pgettext_lazy("print", "赛事"),
+    "stage": pgettext_lazy("print", "比赛阶段"),
+    "round": pgettext_lazy("print", "轮次"),
+    "table": pgettext_lazy("print", "桌号"),
+    "match": pgettext_lazy("print", "场次"),
+    "session": pgettext_lazy("print", "节次"),
+    "room": pgettext_lazy("print", "赛室"),
+    "group": pgettext_lazy("print", "小组"),
+    "home": pgettext_lazy("print", "主队"),
+    "away": pgettext_lazy("print", "客队"),
+    "bye": pgettext_lazy("print", "轮空"),
+    "ns": pgettext_lazy("print", "南北"),
+    "ew": pgettext_lazy("print", "东西"),
+    "players": pgettext_lazy("print", "选手"),
+    "teams": pgettext_lazy("print", "参赛队"),
+    "team_no": pgettext_lazy("print", "队号"),
+    "team": pgettext_lazy("print", "队名"),
+    # boards
+    "boards": pgettext_lazy("print", "牌号"),
+    "board": pgettext_lazy("print", "牌号"),
+    "board_set": pgettext_lazy("print", "牌组"),
+    "start_level": pgettext_lazy("print", "起打级别"),
+    "level_ns": pgettext_lazy("print", "南北级别"),
+    "level_ew": pgettext_lazy("print", "东西级别"),
+    "trump": pgettext_lazy("print", "主牌花色"),
+    "declared_by": pgettext_lazy("print", "亮主者"),
+    "declarer": pgettext_lazy("print", "打家"),
+    "turned": pgettext_lazy("print", "翻底定主"),
+    "trumps": pgettext_lazy("print", "主牌"),
+    "bottom": pgettext_lazy("print", "底牌"),
+    "big_joker": pgettext_lazy("print", "大王"),
+    "small_joker": pgettext_lazy("print", "小王"),
+    "jokers": pgettext_lazy("print", "大小王"),
+    "level_cards": pgettext_lazy("print", "级牌"),
+    "point_cards": pgettext_lazy("print", "分牌"),
+    "points": pgettext_lazy("print", "分数"),
+    "cards": pgettext_lazy("print", "张数"),
+    "seed": pgettext_lazy("print", "发牌种子"),
+    "level": pgettext_lazy("print", "级别"),
+    "trump_row": pgettext_lazy("print short", "主"),
+    "bottom_order": pgettext_lazy("print", "底牌自上而下"),
+    # results
+    "defender_points": pgettext_lazy("print", "防家得分"),
+    "dig": pgettext_lazy("print", "抠底"),
+    "outcome": pgettext_lazy("print", "结果"),
+    "levels_after": pgettext_lazy("print", "打后级别"),
+    "levels_after_ns": pgettext_lazy("print", "南北打后"),
+    "levels_after_ew": pgettext_lazy("print", "东西打后"),
+    "score": pgettext_lazy("print", "比分"),
+    "score_ns": pgettext_lazy("print", "南北得分"),
+    "score_ew": pgettext_lazy("print", "东西得分"),
+    "matchpoints_ns": pgettext_lazy("print", "南北比赛分"),
+    "matchpoints_ew": pgettext_lazy("print", "东西比赛分"),
+    "signature": pgettext_lazy("print", "签名"),
+    "signature_ns": pgettext_lazy("print", "南北签名"),
+    "signature_ew": pgettext_lazy("print", "东西签名"),
+    "director": pgettext_lazy("print", "裁判"),
+    "total": pgettext_lazy("print", "合计"),
+    # movement and guide cards
+    "ew_from": pgettext_lazy("print", "东西来自"),
+    "boards_next": pgettext_lazy("print", "牌送往"),
+    "ew_next": pgettext_lazy("print", "东西下轮去"),
+    "code": pgettext_lazy("print", "录入码"),
+    "to_director": pgettext_lazy("print", "交裁判长"),
+    "stays": pgettext_lazy("print", "本桌"),
+    "finished": pgettext_lazy("print", "结束"),
+    "scan": pgettext_lazy("print", "扫码录入成绩"),
+    "movement_rule": pgettext_lazy(
+        "print", "南北不动；每轮结束后东西移往高一号桌，牌组移往低一号桌。"
+    ),
+    "first_table": pgettext_lazy("print", "首桌填写"),
+    "box_card_note": pgettext_lazy(
+        "print", "首次打这副牌的牌桌填写；以后各桌按此卡的级别、主牌和打家进行。"
+    ),
+    # brackets
+    "winners": pgettext_lazy("print", "胜区"),
+    "losers": pgettext_lazy("print", "负区"),
+    "final": pgettext_lazy("print", "决赛"),
+    "reset": pgettext_lazy("print", "加赛决赛"),
+    "champion": pgettext_lazy("print", "冠军"),
+    "not_needed": pgettext_lazy("print", "无需进行"),
+    # excel
+    "kind": pgettext_lazy("print", "类别"),
+    "number": pgettext_lazy("print", "编号"),
+    "name": pgettext_lazy("print", "名称"),
+    "prior_rank": pgettext_lazy("print", "原排名"),
+    "captain": pgettext_lazy("print", "队长"),
+}
+
+SEATS = {
+    "N": pgettext_lazy("print", "北"),
+    "E": pgettext_lazy("print", "东"),
+    "S": pgettext_lazy("print", "南"),
+    "W": pgettext_lazy("print", "西"),
+}
+#: One character on a checkbox or a narrow column: 北 / N.
+SEATS_SHORT = {
+    "N": pgettext_lazy("print short", "北"),
+    "E": pgettext_lazy("print short", "东"),
+    "S": pgettext_lazy("print short", "南"),
+    "W": pgettext_lazy("print short", "西"),
+}
+SUITS_SHORT = {
+    "H": pgettext_lazy("print short", "红心"),
+    "D": pgettext_lazy("print short", "方块"),
+    "S": pgettext_lazy("print short", "黑桃"),
+    "C": pgettext_lazy("print short", "梅花"),
+}
+SUITS = {
+    "H": pgettext_lazy("print", "红心"),
+    "D": pgettext_lazy("print", "方块"),
+    "S": pgettext_lazy("print", "黑桃"),
+    "C": pgettext_lazy("print", "梅花"),
+}
+ROOMS = {"open": pgettext_lazy("print", "开室"), "closed": pgettext_lazy("print", "闭室")}
+SIDES = {
+    "winners": pgettext_lazy("print", "胜区"),
+    "losers": pgettext_lazy("print", "负区"),
+    "final": pgettext_lazy("print", "决赛"),
+}
+OUTCOMES = {
+    "made": pgettext_lazy("print", "打成"),
+    "broken": pgettext_lazy("print", "打破"),
+    "guang": pgettext_lazy("print", "光牌"),
+    "gulupo": pgettext_lazy("print", "轱辘坡"),
+}
+DIGS = {
+    "BJ": pgettext_lazy("print", "大王抠底"),
+    "LJ": pgettext_lazy("print", "小王抠底"),
+    "J": pgettext_lazy("print", "J到底"),
+    "Q": pgettext_lazy("print", "Q半截"),
+    "K": pgettext_lazy("print", "K三级"),
+}
+
+
+def label(name: str) -> str:
+    return str(LABELS[name])
+
+
+def numbered(name: str, n: object) -> str:
+    """第3轮 / Round 3, 第3副 / Board 3, 第3桌 / Table 3, 第2节 / Session 2."""
+    patterns = {
+        "round": pgettext_lazy("print", "第%(n)s轮"),
+        "board": pgettext_lazy("print", "第%(n)s副"),
+        "table": pgettext_lazy("print", "第%(n)s桌"),
+        "session": pgettext_lazy("print", "第%(n)s节"),
+        "set": pgettext_lazy("print", "第%(n)s组"),
+        "page": pgettext_lazy("print", "第%(n)s页"),
+    }
+    return str(patterns[name]) % {"n": n}
+
+
+def source_label(source: str) -> str:
+    """A slot source as read on paper: 种子3, M5胜者, M5负者, A组第2名, 南北第1名."""
+    kind, _sep, rest = source.partition(":")
+    if kind == "seed":
+        return pgettext("print", "种子%(n)s") % {"n": rest}
+    if kind == "winner":
+        return pgettext("print", "%(m)s胜者") % {"m": rest}
+    if kind == "loser":
+        return pgettext("print", "%(m)s负者") % {"m": rest}
+    if kind == "group":
+        group, _sep, place = rest.partition(":")
+        return pgettext("print", "%(g)s组第%(n)s名") % {"g": group, "n": place}
+    if kind in ("ns", "ew"):
+        side = str(LABELS[kind])
+        return pgettext("print", "%(side)s第%(n)s名") % {"side": side, "n": rest}
+    return source

@@ -1,0 +1,428 @@
+"""A small layout renderer on a ReportLab canvas, measured in millimetres from the top
+left of the page (as a ruler on paper reads), A4 unless told otherwise.
+
+:class:`Sheet` is the only place that knows ReportLab's coordinates (points from the
+bottom left). It draws text, boxes, lines, tables that flow over pages with their
+header repeated, QR codes, and card suits as vector shapes — the suit symbols are not
+in the built-in fallback font, and a drawn pip looks the same in every font.
+
+Output is reproducible (``invariant``): the same data gives the same bytes, which keeps
+tests and stored print jobs comparable.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from .fonts import FontChoice, cjk_font
+
+__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT"]
+
+RED = colors.Color(0.78, 0.05, 0.05)
+GREY = colors.Color(0.45, 0.45, 0.45)
+LIGHT = colors.Color(0.92, 0.92, 0.92)
+BLACK = colors.black
+
+MIN_SIZE = 5.0  # pt: text is shrunk to fit its box, never below this
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    width: float  # mm
+    align: str = "center"  # left, center, right
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell with more than text: emphasis, colour, a shaded background."""
+
+    text: str
+    bold: bool = False
+    color: colors.Color | None = None
+    fill: colors.Color | None = None
+    size: float | None = None
+
+
+CellValue = str | int | Cell | None
+
+
+class Sheet:
+    """One PDF document being drawn. Call :meth:`finish` for the bytes."""
+
+    def __init__(
+        self,
+        *,
+        title: str,
+        subtitle: str = "",
+        pagesize: tuple[float, float] = A4,
+        landscape: bool = False,
+        margin: float = 12.0,
+        font: FontChoice | None = None,
+        header: bool = True,
+    ) -> None:
+        width, height = pagesize
+        if landscape:
+            width, height = max(width, height), min(width, height)
+        self.buffer = io.BytesIO()
+        self.canvas = Canvas(self.buffer, pagesize=(width, height), invariant=1)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor("duidiao")
+        self.canvas.setCreator("duidiao printing")
+        self.font = font or cjk_font()
+        self.width = width / mm
+        self.height = height / mm
+        self.margin = margin
+        self.title = title
+        self.subtitle = subtitle
+        self.header = header
+        self.pages = 0
+        self.cursor = margin
+        self._open = False
+
+    # --- pages ------------------------------------------------------------------------
+
+    @property
+    def left(self) -> float:
+        return self.margin
+
+    @property
+    def right(self) -> float:
+        return self.width - self.margin
+
+    @property
+    def bottom(self) -> float:
+        return self.height - self.margin - (5 if self.header else 0)
+
+    @property
+    def inner_width(self) -> float:
+        return self.width - 2 * self.margin
+
+    def start_page(self) -> float:
+        """Open a page (closing the current one) and return the cursor below its header."""
+        if self._open:
+            self.end_page()
+        self._open = True
+        self.pages += 1
+        self.cursor = self.margin
+        if self.header:
+            self.text(self.left, self.margin + 4, self.title, size=12, bold=True)
+            if self.subtitle:
+                self.text(
+                    self.right,
+                    self.margin + 4,
+                    self.subtitle,
+                    size=8,
+                    align="right",
+                    color=GREY,
+                    max_width=self.inner_width * 0.55,
+                )
+            self.line(self.left, self.margin + 6, self.right, self.margin + 6, width=0.6)
+            self.cursor = self.margin + 10
+        return self.cursor
+
+    def end_page(self) -> None:
+        if not self._open:
+            return
+        if self.header:
+            self.text(
+                self.width / 2,
+                self.height - self.margin + 1,
+                f"— {self.pages} —",
+                size=7,
+                align="center",
+                color=GREY,
+            )
+        self.canvas.showPage()
+        self._open = False
+
+    def ensure(self, height: float) -> float:
+        """Room for ``height`` mm at the cursor: a new page when it would not fit."""
+        if not self._open or self.cursor + height > self.bottom:
+            self.start_page()
+        return self.cursor
+
+    def finish(self) -> bytes:
+        if not self._open and self.pages == 0:
+            self.start_page()
+        self.end_page()
+        self.canvas.save()
+        return self.buffer.getvalue()
+
+    # --- primitives (mm, from the top left) -----------------------------------------------
+
+    def _y(self, y: float) -> float:
+        return (self.height - y) * mm
+
+    def width_of(self, text: str, size: float) -> float:
+        return stringWidth(text, self.font.name, size) / mm
+
+    def fit_size(self, text: str, size: float, max_width: float | None) -> float:
+        if max_width is None or not text:
+            return size
+        width = self.width_of(text, size)
+        if width <= max_width:
+            return size
+        return max(MIN_SIZE, size * max_width / width * 0.99)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: object,
+        *,
+        size: float = 10,
+        bold: bool = False,
+        align: str = "left",
+        color: colors.Color | None = None,
+        max_width: float | None = None,
+    ) -> float:
+        """Draw ``text`` with its baseline at ``y``; returns its width in mm.
+
+        Too wide for ``max_width``: shrunk, and cut with … if even the smallest size
+        will not do. Bold is the glyphs filled and stroked (CJK fonts seldom have bold).
+        """
+        s = "" if text is None else str(text)
+        if not s:
+            return 0.0
+        size = self.fit_size(s, size, max_width)
+        if max_width is not None:
+            while len(s) > 1 and self.width_of(s, size) > max_width + 0.01:
+                s = s[:-2] + "…"
+        width = self.width_of(s, size)
+        if align == "center":
+            x -= width / 2
+        elif align == "right":
+            x -= width
+        c = self.canvas
+        c.saveState()
+        c.setFillColor(color or BLACK)
+        c.setStrokeColor(color or BLACK)
+        t = c.beginText()
+        t.setFont(self.font.name, size)
+        if bold:
+            t.setTextRenderMode(2)
+            c.setLineWidth(size * 0.045)
+        t.setTextOrigin(x * mm, self._y(y))
+        t.textOut(s)
+        c.drawText(t)
+        c.restoreState()
+        return width
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        width: float = 0.3,
+        color: colors.Color | None = None,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setLineWidth(width)
+        c.setStrokeColor(color or BLACK)
+        if dash:
+            c.setDash([d * mm for d in dash])
+        c.line(x1 * mm, self._y(y1), x2 * mm, self._y(y2))
+        c.restoreState()
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        width: float = 0.3,
+        stroke: colors.Color | None = BLACK,
+        fill: colors.Color | None = None,
+        radius: float = 0.0,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setLineWidth(width)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+        if fill is not None:
+            c.setFillColor(fill)
+        if dash:
+            c.setDash([d * mm for d in dash])
+        args = (x * mm, self._y(y + h), w * mm, h * mm)
+        if radius:
+            c.roundRect(
+                *args, radius * mm, stroke=int(stroke is not None), fill=int(fill is not None)
+            )
+        else:
+            c.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
+        c.restoreState()
+
+    def checkbox(
+        self,
+        x: float,
+        y: float,
+        label: str,
+        *,
+        size: float = 9,
+        box: float = 3.0,
+        checked: bool = False,
+    ) -> float:
+        """A box to tick and its label, ``y`` the baseline; returns the width used."""
+        self.rect(x, y - box * 0.9, box, box, width=0.4)
+        if checked:
+            self.line(x + 0.5, y - box * 0.4, x + box * 0.4, y, width=0.8)
+            self.line(x + box * 0.4, y, x + box, y - box * 1.1, width=0.8)
+        return box + 1 + self.text(x + box + 1, y, label, size=size) + 3
+
+    def blank(self, x: float, y: float, w: float, *, value: str = "", size: float = 11) -> None:
+        """A line to write on (``y`` the baseline), or the value already known on it."""
+        self.line(x, y + 1, x + w, y + 1, width=0.3)
+        if value:
+            self.text(x + w / 2, y, value, size=size, bold=True, align="center", max_width=w)
+
+    def qr(self, x: float, y: float, size: float, data: str) -> None:
+        """A QR code of ``data`` in a ``size`` mm square whose top left is (x, y)."""
+        widget = QrCodeWidget(data, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        side = size * mm
+        drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        renderPDF.draw(drawing, self.canvas, x * mm, self._y(y + size))
+
+    def pip(self, x: float, y: float, size: float, suit: str) -> None:
+        """A card suit (H, D, S, C) drawn in a ``size`` mm square, top left (x, y)."""
+        c = self.canvas
+        c.saveState()
+        c.translate(x * mm, self._y(y + size))
+        c.scale(size * mm, size * mm)
+        c.setFillColor(RED if suit in "HD" else BLACK)
+        path = c.beginPath()
+        if suit == "D":
+            path.moveTo(0.5, 1.0)
+            path.lineTo(0.84, 0.5)
+            path.lineTo(0.5, 0.0)
+            path.lineTo(0.16, 0.5)
+            path.close()
+        elif suit == "H":
+            path.moveTo(0.5, 0.04)
+            path.curveTo(0.3, 0.3, 0.0, 0.45, 0.04, 0.72)
+            path.curveTo(0.08, 0.98, 0.42, 1.0, 0.5, 0.78)
+            path.curveTo(0.58, 1.0, 0.92, 0.98, 0.96, 0.72)
+            path.curveTo(1.0, 0.45, 0.7, 0.3, 0.5, 0.04)
+            path.close()
+        elif suit == "S":
+            path.moveTo(0.5, 0.98)
+            path.curveTo(0.3, 0.72, 0.0, 0.6, 0.04, 0.36)
+            path.curveTo(0.08, 0.14, 0.4, 0.12, 0.47, 0.3)
+            path.lineTo(0.36, 0.0)
+            path.lineTo(0.64, 0.0)
+            path.lineTo(0.53, 0.3)
+            path.curveTo(0.6, 0.12, 0.92, 0.14, 0.96, 0.36)
+            path.curveTo(1.0, 0.6, 0.7, 0.72, 0.5, 0.98)
+            path.close()
+        else:  # C
+            for cx, cy in ((0.5, 0.74), (0.26, 0.42), (0.74, 0.42)):
+                path.circle(cx, cy, 0.22)
+            path.moveTo(0.5, 0.55)
+            path.lineTo(0.36, 0.0)
+            path.lineTo(0.64, 0.0)
+            path.close()
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
+
+    # --- flowing content -----------------------------------------------------------------
+
+    def heading(self, text: str, *, size: float = 11, gap: float = 2.0, keep: float = 0.0) -> None:
+        """A heading at the cursor, kept on the same page as ``keep`` mm below it."""
+        height = size * 0.5 + gap
+        self.ensure(height + keep)
+        self.text(self.left, self.cursor + size * 0.38, text, size=size, bold=True)
+        self.cursor += height
+
+    def table(
+        self,
+        columns: Sequence[Column],
+        rows: Sequence[Sequence[CellValue]],
+        *,
+        x: float | None = None,
+        row_height: float = 7.0,
+        size: float = 9.5,
+        header_size: float | None = None,
+        on_row: Callable[[int], None] | None = None,
+        keep_rows: int = 3,
+    ) -> None:
+        """A ruled table at the cursor, flowing over pages with its header repeated."""
+        x = self.left if x is None else x
+        header_h = min(row_height * 0.9, 8.0)
+        hsize = header_size or size * 0.9
+        total_w = sum(c.width for c in columns)
+
+        def head() -> None:
+            y = self.cursor
+            self.rect(x, y, total_w, header_h, fill=LIGHT, width=0.4)
+            cx = x
+            for col in columns:
+                self.rect(cx, y, col.width, header_h, width=0.25)
+                self.text(
+                    cx + col.width / 2,
+                    y + header_h * 0.68,
+                    col.label,
+                    size=hsize,
+                    align="center",
+                    max_width=col.width - 1.5,
+                )
+                cx += col.width
+            self.cursor += header_h
+
+        self.ensure(header_h + row_height * min(keep_rows, max(1, len(rows))))
+        head()
+        for index, row in enumerate(rows):
+            if self.cursor + row_height > self.bottom:
+                self.start_page()
+                head()
+            y = self.cursor
+            cx = x
+            for col, value in zip(columns, row, strict=False):
+                cell = (
+                    value if isinstance(value, Cell) else Cell("" if value is None else str(value))
+                )
+                if cell.fill is not None:
+                    self.rect(cx, y, col.width, row_height, fill=cell.fill, stroke=None)
+                pad = 1.2
+                tx = {"left": cx + pad, "right": cx + col.width - pad}.get(
+                    col.align, cx + col.width / 2
+                )
+                csize = cell.size or size
+                lines = cell.text.split("\n")
+                lead = csize * 0.42  # mm between baselines: 1.2 × the size in points
+                first = y + (row_height - lead * len(lines)) / 2 + lead * 0.76
+                for i, line_text in enumerate(lines):
+                    self.text(
+                        tx,
+                        first + i * lead,
+                        line_text,
+                        size=csize if i == 0 else csize * 0.85,
+                        bold=cell.bold and i == 0,
+                        align=col.align,
+                        color=cell.color if i == 0 else (cell.color or GREY),
+                        max_width=col.width - 2 * pad,
+                    )
+                self.rect(cx, y, col.width, row_height, width=0.25)
+                cx += col.width
+            self.cursor += row_height
+            if on_row is not None:
+                on_row(index)
