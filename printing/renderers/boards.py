@@ -1,0 +1,333 @@
+"""Board-box cards (牌盒卡, 第四十三条), eight to an A4 page for cutting, and hand-record
+cards (牌型卡), two to a page: the hands laid out round the table, trumps apart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
+from ..fonts import FontChoice
+from ..labels import PAPERS, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label, numbered, source_label
+from ..layout import GREY, LIGHT, RED, Sheet
+from ._base import Ticker, renderer
+
+__all__ = ["render_box_cards", "render_hand_records"]
+
+SEAT_ORDER = ("N", "E", "S", "W")
+SUIT_ORDER = ("H", "D", "S", "C")
+
+
+def _short_seat(seat: str) -> str:
+    return str(SEATS_SHORT[seat])
+
+
+def _short_suit(suit: str) -> str:
+    return str(SUITS_SHORT[suit])
+
+
+def _team(ref: EntrantRef | None, source: str) -> str:
+    if ref is not None:
+        return ref.label
+    return source_label(source) if source else ""
+
+
+# --- box cards ---------------------------------------------------------------------------
+
+BOX_COLS, BOX_ROWS = 2, 4
+
+
+def _box_count(data: BoxCardsData) -> int:
+    return len(data.cards)
+
+
+@renderer("box-cards", _box_count)
+def render_box_cards(data: BoxCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    sheet = Sheet(
+        title=str(PAPERS["box-cards"]), subtitle=data.event.line, font=font, header=False, margin=8
+    )
+    w = sheet.inner_width / BOX_COLS
+    h = (sheet.height - 2 * sheet.margin) / BOX_ROWS
+    per_page = BOX_COLS * BOX_ROWS
+    for i, card in enumerate(data.cards):
+        slot = i % per_page
+        if slot == 0:
+            sheet.start_page()
+            _cut_lines(sheet, w, h)
+        x = sheet.left + (slot % BOX_COLS) * w
+        y = sheet.margin + (slot // BOX_COLS) * h
+        _box_card(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
+        ticker.tick()
+    return sheet
+
+
+def _cut_lines(sheet: Sheet, w: float, h: float) -> None:
+    for c in range(1, BOX_COLS):
+        x = sheet.left + c * w
+        sheet.line(x, sheet.margin, x, sheet.height - sheet.margin, dash=(2, 1.5), color=GREY)
+    for r in range(1, BOX_ROWS):
+        y = sheet.margin + r * h
+        sheet.line(sheet.left, y, sheet.right, y, dash=(2, 1.5), color=GREY)
+
+
+def _box_card(
+    sheet: Sheet, card: BoxCard, event: str, x: float, y: float, w: float, h: float
+) -> None:
+    sheet.rect(x, y, w, h, width=0.8, radius=2)
+    x += 3
+    w -= 6
+    sheet.text(x, y + 7, str(PAPERS["box-cards"]), size=12, bold=True)
+    sheet.text(x + w, y + 9, numbered("board", card.board), size=20, bold=True, align="right")
+    where = [card.stage]
+    if card.round is not None:
+        where.append(numbered("round", card.round))
+    if card.match:
+        where.append(card.match)
+    sheet.text(x, y + 12.5, " · ".join(where), size=8, color=GREY, max_width=w * 0.55)
+    teams = ""
+    if card.match:
+        teams = f"{_team(card.home, card.home_source)} — {_team(card.away, card.away_source)}"
+    sheet.text(x, y + 17, teams or event, size=9, max_width=w)
+    sheet.line(x, y + 19.5, x + w, y + 19.5, width=0.4)
+    row = y + 26
+    label_w = 20.0
+    preset = card.start_level if not card.filled else ""
+    sheet.text(x, row, label("level_ns"), size=9)
+    sheet.blank(x + label_w, row, 18, value=card.level_ns or preset)
+    sheet.text(x + w / 2 + 2, row, label("level_ew"), size=9)
+    sheet.blank(x + w / 2 + 2 + label_w, row, 18, value=card.level_ew or preset)
+    if preset:
+        sheet.text(
+            x + w, row - 5, f"{label('start_level')} {preset}", size=7, align="right", color=GREY
+        )
+    row += 7.5
+    sheet.text(x, row, label("trump"), size=9, max_width=label_w - 1)
+    cx = x + label_w
+    for suit in SUIT_ORDER:
+        sheet.checkbox(cx, row, "", checked=card.trump == suit)
+        sheet.pip(cx + 4, row - 3.1, 3.2, suit)
+        cx += 8 + sheet.text(cx + 8, row, _short_suit(suit), size=8.5) + 2.5
+    row += 7.5
+    sheet.text(x, row, label("declared_by"), size=9, max_width=label_w - 1)
+    cx = x + label_w
+    for seat in SEAT_ORDER:
+        cx += sheet.checkbox(
+            cx, row, _short_seat(seat), size=8.5, checked=card.filled and card.declared_by == seat
+        )
+    sheet.checkbox(cx, row, label("turned"), size=8.5, checked=card.filled and not card.declared_by)
+    row += 7.5
+    sheet.text(x, row, label("declarer"), size=9, max_width=label_w - 1)
+    cx = x + label_w
+    for seat in SEAT_ORDER:
+        cx += sheet.checkbox(cx, row, _short_seat(seat), size=8.5, checked=card.declarer == seat)
+    row += 8.5
+    sheet.text(x, row, label("first_table") + "：", size=8.5)
+    offset = sheet.width_of(label("first_table") + "：", 8.5) + 1
+    sheet.text(x + offset, row, label("table"), size=8.5)
+    offset += sheet.width_of(label("table"), 8.5) + 1
+    sheet.blank(x + offset, row, 12)
+    offset += 15
+    sheet.text(x + offset, row, label("signature"), size=8.5)
+    offset += sheet.width_of(label("signature"), 8.5) + 1
+    sheet.blank(x + offset, row, max(10.0, w - offset))
+    sheet.text(x, y + h - 2.5, label("box_card_note"), size=6.5, color=GREY, max_width=w)
+
+
+# --- hand records ------------------------------------------------------------------------
+
+Token = tuple[str | None, str]  # (suit drawn as a pip, or None; text)
+
+
+def _joker(card: str) -> str:
+    return label("big_joker") if card == "BJ" else label("small_joker")
+
+
+def _tokens(cards: Sequence[str], with_suit: bool) -> list[Token]:
+    out: list[Token] = []
+    for card in cards:
+        if card in ("BJ", "LJ"):
+            out.append((None, _joker(card)))
+        else:
+            out.append((card[0] if with_suit else None, card[1:]))
+    return out
+
+
+class _Flow:
+    """Card tokens laid out in lines of a fixed width; measures before it draws."""
+
+    def __init__(self, sheet: Sheet, size: float) -> None:
+        self.sheet = sheet
+        self.size = size
+        self.pip = size * 0.3
+        self.gap = size * 0.16
+        self.lead = size * 0.5
+
+    def width(self, token: Token) -> float:
+        suit, text = token
+        return (self.pip + 0.3 if suit else 0) + self.sheet.width_of(text, self.size)
+
+    def lines(self, tokens: Sequence[Token], width: float) -> int:
+        lines, used = 1, 0.0
+        for t in tokens:
+            tw = self.width(t)
+            if used and used + tw > width:
+                lines, used = lines + 1, 0.0
+            used += tw + self.gap
+        return lines
+
+    def draw(self, x: float, y: float, tokens: Sequence[Token], width: float) -> float:
+        """Draw from baseline ``y``; returns the baseline after the last line."""
+        cx = x
+        for t in tokens:
+            tw = self.width(t)
+            if cx > x and cx + tw > x + width:
+                cx, y = x, y + self.lead
+            suit, text = t
+            if suit:
+                self.sheet.pip(cx, y - self.pip * 0.95, self.pip, suit)
+                cx += self.pip + 0.3
+            joker = suit is None and text in (label("big_joker"), label("small_joker"))
+            color = RED if (suit in ("H", "D") or text == label("big_joker")) else None
+            cx += self.sheet.text(cx, y, text, size=self.size, color=color, bold=joker) + self.gap
+        return y + self.lead
+
+
+def _hand_lines(flow: _Flow, rows: Sequence[tuple[str, tuple[str, ...]]], width: float) -> int:
+    total = 0
+    for key, cards in rows:
+        if key == "T":
+            total += flow.lines(_tokens(cards, True), width)
+        else:
+            total += 1 if not cards else flow.lines(_tokens(cards, False), width)
+    return total
+
+
+def _stats_text(stats: Mapping[str, object], level: bool) -> str:
+    parts = [
+        f"{label('big_joker')}{stats.get('big_jokers', 0)}",
+        f"{label('small_joker')}{stats.get('small_jokers', 0)}",
+    ]
+    if level:
+        parts.append(f"{label('level_cards')}{stats.get('level_cards', 0)}")
+    parts.append(f"{label('point_cards')}{stats.get('point_cards', 0)}")
+    parts.append(f"{label('points')}{stats.get('points', 0)}")
+    return " ".join(parts)
+
+
+def _hand_box(
+    sheet: Sheet, record: HandRecord, seat: str, x: float, y: float, w: float, h: float
+) -> None:
+    sheet.rect(x, y, w, h, width=0.5, radius=1.5)
+    rows = record.hands.get(seat, ())
+    stats = record.statistics.get(seat, {})
+    sheet.text(x + 2, y + 5.2, str(SEATS[seat]), size=11, bold=True)
+    sheet.text(
+        x + w - 2,
+        y + 5,
+        _stats_text(stats, record.level is not None),
+        size=6.8,
+        color=GREY,
+        align="right",
+        max_width=w - 14,
+    )
+    label_w = 6.5
+    inner = w - 4 - label_w - 5
+    size = 9.0
+    while size > 6.0:
+        flow = _Flow(sheet, size)
+        if 8 + _hand_lines(flow, rows, inner) * flow.lead <= h - 1.5:
+            break
+        size -= 0.5
+    flow = _Flow(sheet, size)
+    by = y + 8 + flow.lead * 0.9
+    for key, cards in rows:
+        lx = x + 2
+        if key == "T":
+            sheet.text(lx, by, label("trump_row"), size=size * 0.85, bold=True, color=RED)
+            tokens = _tokens(cards, True)
+        else:
+            sheet.pip(lx + 0.5, by - size * 0.3, size * 0.32, key)
+            tokens = _tokens(cards, False)
+        if cards:
+            sheet.text(x + w - 2, by, str(len(cards)), size=size * 0.7, color=GREY, align="right")
+            by = flow.draw(x + 2 + label_w, by, tokens, inner)
+        else:
+            sheet.text(x + 2 + label_w, by, "—", size=size, color=GREY)
+            by += flow.lead
+
+
+def _records(data: HandRecordsData) -> int:
+    return len(data.records)
+
+
+@renderer("hand-records", _records)
+def render_hand_records(data: HandRecordsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    sheet = Sheet(title=str(PAPERS["hand-records"]), subtitle=data.event.line, font=font)
+    per_page = 2
+    for i, record in enumerate(data.records):
+        if i % per_page == 0:
+            sheet.start_page()
+            top = sheet.cursor
+            height = (sheet.bottom - top) / per_page
+        y = top + (i % per_page) * height
+        if i % per_page:
+            sheet.line(sheet.left, y - 1.5, sheet.right, y - 1.5, dash=(2, 1.5), color=GREY)
+        _hand_record(sheet, record, sheet.left, y, sheet.inner_width, height - 3)
+        ticker.tick()
+    return sheet
+
+
+def _hand_record(sheet: Sheet, r: HandRecord, x: float, y: float, w: float, h: float) -> None:
+    col = w / 3
+    row = (h - 2) / 3
+    # top left: which board
+    sheet.text(x + 1, y + 8, numbered("board", r.board), size=18, bold=True)
+    where = [r.stage] + ([numbered("round", r.round)] if r.round is not None else [])
+    sheet.text(x + 1, y + 14, " · ".join(where), size=8.5, color=GREY, max_width=col - 4)
+    level_line = f"{_level_label()} {r.level or '—'}"
+    sheet.text(x + 1, y + 20, level_line, size=9.5)
+    trump_x = x + 1 + sheet.width_of(level_line, 9.5) + 4
+    sheet.text(trump_x, y + 20, label("trump"), size=9.5)
+    trump_x += sheet.width_of(label("trump"), 9.5) + 1.5
+    if r.trump:
+        sheet.pip(trump_x, y + 17, 3.2, r.trump)
+        sheet.text(trump_x + 4, y + 20, str(SUITS[r.trump]), size=9.5)
+    else:
+        sheet.text(trump_x, y + 20, "—", size=9.5)
+    # top right: the seed, so the deal can be re-dealt and checked
+    if r.seed:
+        sheet.text(x + w - 1, y + 5, label("seed"), size=7, color=GREY, align="right")
+        sheet.text(x + w - 1, y + 9, r.seed, size=6.5, color=GREY, align="right", max_width=col - 2)
+    gap = 2.0
+    boxes = {
+        "N": (x + col, y),
+        "W": (x, y + row + 1),
+        "E": (x + 2 * col, y + row + 1),
+        "S": (x + col, y + 2 * (row + 1)),
+    }
+    for seat, (bx, by) in boxes.items():
+        _hand_box(sheet, r, seat, bx + gap / 2, by, col - gap, row)
+    # the bottom, in the middle of the table
+    cx, cy = x + col + gap / 2, y + row + 1
+    sheet.rect(cx, cy, col - gap, row, fill=LIGHT, stroke=None, radius=1.5)
+    sheet.text(cx + 2, cy + 5.2, label("bottom"), size=11, bold=True)
+    stats = r.statistics.get("bottom", {})
+    sheet.text(
+        cx + col - gap - 2,
+        cy + 5,
+        _stats_text(stats, r.level is not None),
+        size=6.8,
+        color=GREY,
+        align="right",
+        max_width=col - gap - 16,
+    )
+    flow = _Flow(sheet, 9.5)
+    flow.draw(cx + 3, cy + 13, _tokens(r.bottom, True), col - gap - 6)
+    sheet.text(cx + (col - gap) / 2, cy + row - 3, _compass(), size=7, color=GREY, align="center")
+
+
+def _level_label() -> str:
+    return label("level")
+
+
+def _compass() -> str:
+    return label("bottom_order")
