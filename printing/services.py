@@ -1,0 +1,292 @@
+"""Printing an event: which papers there are, rendering one, and print jobs.
+
+:data:`PAPERS` maps each kind (the names ``print_event`` takes) to the selector that
+reads its data and the renderer or exporter that turns the data into a file.
+:func:`render_kind` does both; :func:`print_job_create` queues it as a Celery task once
+the transaction commits, and :func:`print_job_run` (the task's body) stores the file
+and the progress on the :class:`~printing.models.PrintJob`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.models import Event, Stage
+
+from . import selectors
+from .errors import PrintingError
+from .excel import EntrantsExporter, ScheduleExporter
+from .models import PrintJob
+from .renderers import (
+    render_box_cards,
+    render_brackets,
+    render_guide_cards,
+    render_hand_records,
+    render_movement,
+    render_schedule,
+    render_score_sheets,
+    render_travellers,
+)
+
+__all__ = [
+    "KINDS",
+    "PAPERS",
+    "Paper",
+    "language_code",
+    "print_job_create",
+    "print_job_run",
+    "render_kind",
+]
+
+logger = logging.getLogger(__name__)
+
+Rendered = tuple[str, str, bytes]
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Paper:
+    kind: str
+    build: Callable[..., Any]  # (event, *, stage) -> plain data
+    render: Callable[[Any, str, Progress | None], Rendered]
+    count: Callable[[Any], int]  # 0: nothing to print
+    needs_zh: str  # what the event lacks when there is nothing to print
+    needs_en: str
+
+
+def _pdf(renderer: Callable[..., Rendered]) -> Callable[[Any, str, Progress | None], Rendered]:
+    def render(data: Any, lang: str, progress: Progress | None) -> Rendered:
+        return renderer(data, lang, progress=progress)
+
+    return render
+
+
+def _schedule_both(event: Event, *, stage: Stage | None = None) -> Any:
+    return (
+        selectors.movement_data(event, stage=stage),
+        selectors.schedule_data(event, stage=stage),
+    )
+
+
+def _entrants(event: Event, *, stage: Stage | None = None) -> Any:
+    return selectors.entrants_data(event)
+
+
+_MITCHELL = ("米切尔赛制阶段", "a Mitchell stage")
+_TEAM = ("团体赛阶段", "a team stage")
+_BOARDS = ("已发的牌", "dealt boards")
+
+PAPERS: dict[str, Paper] = {
+    p.kind: p
+    for p in (
+        Paper(
+            "movement",
+            selectors.movement_data,
+            _pdf(render_movement),
+            lambda d: len(d.stages),
+            *_MITCHELL,
+        ),
+        Paper(
+            "guide-cards",
+            selectors.guide_cards_data,
+            _pdf(render_guide_cards),
+            lambda d: len(d.cards),
+            *_MITCHELL,
+        ),
+        Paper(
+            "schedule",
+            selectors.schedule_data,
+            _pdf(render_schedule),
+            lambda d: len(d.stages),
+            "循环赛阶段",
+            "a round-robin stage",
+        ),
+        Paper(
+            "brackets",
+            selectors.bracket_data,
+            _pdf(render_brackets),
+            lambda d: len(d.sheets),
+            "淘汰赛阶段",
+            "a knockout or double-elimination stage",
+        ),
+        Paper(
+            "box-cards",
+            selectors.box_cards_data,
+            _pdf(render_box_cards),
+            lambda d: len(d.cards),
+            "排好牌组的阶段",
+            "a stage with board sets",
+        ),
+        Paper(
+            "hand-records",
+            selectors.hand_records_data,
+            _pdf(render_hand_records),
+            lambda d: len(d.records),
+            *_BOARDS,
+        ),
+        Paper(
+            "score-sheets",
+            selectors.score_sheets_data,
+            _pdf(render_score_sheets),
+            lambda d: len(d.sheets),
+            *_TEAM,
+        ),
+        Paper(
+            "travellers",
+            selectors.travellers_data,
+            _pdf(render_travellers),
+            lambda d: len(d.travellers),
+            *_MITCHELL,
+        ),
+        Paper(
+            "entrants-xlsx",
+            _entrants,
+            lambda d, lang, progress: EntrantsExporter(d, lang).render(progress),
+            lambda d: 1,  # an empty list is still a template to fill in
+            "参赛队/对",
+            "entrants",
+        ),
+        Paper(
+            "schedule-xlsx",
+            _schedule_both,
+            lambda d, lang, progress: ScheduleExporter(d, lang).render(progress),
+            lambda d: len(d[0].stages) + len(d[1].stages),
+            "米切尔或循环赛阶段",
+            "a Mitchell or round-robin stage",
+        ),
+    )
+}
+KINDS = tuple(PAPERS)
+
+
+def language_code(lang: str) -> str:
+    """``zh``, ``zh-hans``, ``en`` … → a language of the site; bilingual error otherwise."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    wanted = lang.strip().lower()
+    for code in codes:
+        if wanted == code or wanted == code.split("-")[0]:
+            return code
+    raise PrintingError(
+        f"不支持的语言 {lang!r}（可选：{'、'.join(codes)}）",
+        f"unsupported language {lang!r} (choose from {', '.join(codes)})",
+        code="language",
+    )
+
+
+def _paper(kind: str) -> Paper:
+    try:
+        return PAPERS[kind]
+    except KeyError:
+        raise PrintingError(
+            f"未知的打印类别 {kind!r}（可选：{'、'.join(KINDS)}）",
+            f"unknown kind {kind!r} (choose from {', '.join(KINDS)})",
+            code="kind",
+        ) from None
+
+
+def render_kind(
+    *,
+    event: Event,
+    kind: str,
+    language: str = "zh-hans",
+    stage: Stage | None = None,
+    progress: Progress | None = None,
+) -> Rendered:
+    """Read the data of paper ``kind`` and render it: ``(filename, mimetype, bytes)``."""
+    paper = _paper(kind)
+    language = language_code(language)
+    if stage is not None and stage.event_id != event.pk:
+        raise PrintingError(
+            "所选阶段不属于该赛事", "the stage is not part of the event", code="stage"
+        )
+    data = paper.build(event, stage=stage)
+    if paper.count(data) == 0:
+        where_zh = f"阶段“{stage.name}”" if stage is not None else f"赛事“{event.name}”"
+        where_en = f"stage {stage.name!r}" if stage is not None else f"event {event.code!r}"
+        raise PrintingError(
+            f"{where_zh}没有可打印的{paper.needs_zh}",
+            f"{where_en} has no {paper.needs_en} to print",
+            code="nothing",
+        )
+    if progress is not None:
+        progress(5)
+
+    def scaled(percent: int) -> None:
+        if progress is not None:
+            progress(5 + percent * 95 // 100)
+
+    return paper.render(data, language, scaled)
+
+
+def print_job_create(
+    *,
+    event: Event,
+    kind: str,
+    language: str = "zh-hans",
+    stage: Stage | None = None,
+    user: Any = None,
+) -> PrintJob:
+    """Queue paper ``kind`` of ``event``: the task starts once the transaction commits
+    (at once when tasks run eagerly, so the job may already be done on return — read
+    it again rather than assume either)."""
+    _paper(kind)
+    language = language_code(language)
+    job = PrintJob.objects.create(
+        event=event,
+        stage=stage,
+        kind=kind,
+        language=language,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    from .tasks import render_print_job
+
+    transaction.on_commit(lambda: render_print_job.delay(job.pk))
+    return job
+
+
+def print_job_run(job_id: int) -> PrintJob:
+    """Render job ``job_id``, storing the file, the progress and any error on it."""
+    job = PrintJob.objects.select_related("event", "stage").get(pk=job_id)
+    PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING, progress=0)
+    last = [0]
+
+    def progress(percent: int) -> None:
+        # Every 5 % is plenty for a progress bar and spares the database.
+        if percent >= last[0] + 5 and percent < 100:
+            last[0] = percent
+            PrintJob.objects.filter(pk=job.pk).update(progress=percent)
+
+    try:
+        filename, mimetype, content = render_kind(
+            event=job.event,
+            kind=job.kind,
+            language=job.language,
+            stage=job.stage,
+            progress=progress,
+        )
+    except Exception as error:
+        job.status = PrintJob.Status.FAILED
+        job.error = str(error)
+        job.finished_at = timezone.now()
+        job.save(update_fields=["status", "error", "finished_at"])
+        if not isinstance(error, PrintingError):
+            # A bug, not a refusal: keep the traceback, and the page shows "failed".
+            logger.exception("print job %s failed", job.pk)
+        return job
+    job.file.save(filename, ContentFile(content), save=False)
+    job.filename = filename
+    job.mimetype = mimetype
+    job.status = PrintJob.Status.DONE
+    job.progress = 100
+    job.error = ""
+    job.finished_at = timezone.now()
+    job.save()
+    return job
