@@ -198,7 +198,7 @@ def test_a_pasted_list_adds_entrants(client_as_director, demo):
         "stages-INITIAL_FORMS": 0,
         "stages-MIN_NUM_FORMS": 0,
         "stages-MAX_NUM_FORMS": 1000,
-    }
+    } | no_inline_changes("roles")
 
     response = client_as_director.post(admin_url(Event, "change", demo.pk), data)
 
