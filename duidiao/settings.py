@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "scoring",
     "boards",
     "printing",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -93,7 +94,9 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # Printed papers make links absolute with this (a table card's QR code: SITE_URL/t/<code>/).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

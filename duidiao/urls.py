@@ -1,9 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
+
+from web import views as web_views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", web_views.home, name="home"),  # the event list
+    path("", include("web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: i18n/setlang/
     path("admin/", admin.site.urls),
 ]
