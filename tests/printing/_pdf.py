@@ -1,0 +1,58 @@
+"""Opening rendered PDFs in tests: pages, text, fonts."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+
+WQY = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+
+
+@dataclass
+class PdfFile:
+    filename: str
+    mimetype: str
+    content: bytes
+    reader: PdfReader
+
+    @classmethod
+    def of(cls, rendered: tuple[str, str, bytes]) -> PdfFile:
+        filename, mimetype, content = rendered
+        assert mimetype == "application/pdf"
+        assert content.startswith(b"%PDF")
+        return cls(filename, mimetype, content, PdfReader(io.BytesIO(content)))
+
+    @property
+    def pages(self) -> int:
+        return len(self.reader.pages)
+
+    def text(self, page: int | None = None) -> str:
+        pages = self.reader.pages if page is None else [self.reader.pages[page]]
+        return "\n".join(p.extract_text() or "" for p in pages)
+
+    def fonts(self) -> dict[str, dict]:
+        """Base font name → font dictionary, over every page's resources."""
+        found: dict[str, dict] = {}
+        for page in self.reader.pages:
+            resources = page.get("/Resources") or {}
+            for ref in (resources.get("/Font") or {}).values():
+                font = ref.get_object()
+                found[str(font["/BaseFont"])] = font
+        return found
+
+    def embedded_truetype(self) -> list[str]:
+        """The TrueType fonts whose file is embedded (``/FontFile2``)."""
+        out = []
+        for name, font in self.fonts().items():
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor.get_object():
+                out.append(name)
+        return out
+
+
+def missing(text: str, *groups: str | list[str]) -> list[str]:
+    """The words that ``text`` lacks; each group a space-separated string or a list."""
+    wanted = [w for g in groups for w in (g.split() if isinstance(g, str) else g)]
+    return [w for w in wanted if w not in text]

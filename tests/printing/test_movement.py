@@ -1,0 +1,70 @@
+"""Mitchell movement sheets and table guide cards (第二十八条)."""
+
+from __future__ import annotations
+
+from printing.renderers import render_guide_cards, render_movement
+from printing.selectors import guide_cards_data, movement_data
+from tournament.models import Table
+
+from ._pdf import missing
+
+
+def test_the_movement_sheet_has_a_page_a_round(event, mitchell, pdf):
+    data = movement_data(event)
+
+    out = pdf(render_movement(data, "zh-hans"))
+
+    assert out.filename == "chifeng-movement.pdf"
+    assert out.pages == mitchell.rounds.count() == 3
+    first = out.text(0)
+    assert not missing(first, "米切尔移位表 双人双冠军赛 第1轮 桌号 南北 东西 牌号 起打级别")
+    for row in data.stages[0].rounds[0].rows:
+        assert row.ns.label in first and row.ew.label in first
+    assert "1–2" in first and "3–4" in first and "5–6" in first
+    assert "第3轮" in out.text(2)
+
+
+def test_the_movement_sheet_reads_in_english(event, pdf):
+    text = pdf(render_movement(movement_data(event), "en")).text()
+
+    assert not missing(text, ["Mitchell movement", "Round 1", "Table", "N–S", "E–W", "Start level"])
+    assert "起打级别" not in text
+    assert "双人双冠军赛" in text  # the data stays as entered
+
+
+def test_the_guide_card_follows_the_pairs_and_the_boards(event, mitchell):
+    cards = guide_cards_data(event).cards
+
+    assert [c.table for c in cards] == [1, 2, 3]
+    card = cards[0]
+    assert [r.round for r in card.rounds] == [1, 2, 3]
+    # E–W move up a table, the boards move down one (3 tables: 1 → 3).
+    second = card.rounds[1]
+    assert second.ew_from == 3
+    assert card.rounds[0].boards_next == 3
+    assert card.rounds[0].ew_next == 2
+    assert card.rounds[-1].boards_next is None and card.rounds[-1].ew_next is None
+    table = Table.objects.get(round__stage=mitchell, round__number=2, number=1)
+    assert second.code == table.code
+    assert second.url == f"http://127.0.0.1:8000/t/{table.code}/"
+
+
+def test_the_guide_cards_print_a_page_a_table_with_each_rounds_code(event, mitchell, pdf, settings):
+    settings.SITE_URL = "https://duidiao.example"
+    data = guide_cards_data(event)
+
+    out = pdf(render_guide_cards(data, "zh-hans"))
+
+    assert out.pages == 3
+    assert data.cards[0].rounds[0].url.startswith("https://duidiao.example/t/")
+    text = out.text(0)
+    assert not missing(text, "牌桌指引卡 第1桌 东西来自 牌送往 东西下轮去 录入码 扫码录入成绩")
+    for r in data.cards[0].rounds:
+        assert r.code in text
+    assert "交裁判长" in text  # the last round's boards go back
+
+
+def test_the_guide_cards_read_in_english(event, pdf):
+    text = pdf(render_guide_cards(guide_cards_data(event), "en")).text()
+
+    assert "Table guide card" in text and "Table 1" in text and "Entry code" in text

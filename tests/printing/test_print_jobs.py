@@ -1,0 +1,78 @@
+"""Print jobs: queued on commit, rendered by a Celery task (eager here), progress to
+100 and the file stored."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from duidiao.celery import app
+from printing.errors import PrintingError
+from printing.models import PrintJob
+from printing.services import print_job_create, render_kind
+from printing.tasks import render_print_job
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def eager():
+    """Tasks in this process even when CI points Celery at a worker: the worker cannot
+    see the test's uncommitted database."""
+    before = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+def test_the_task_renders_the_job_and_ends_at_100(event, mitchell):
+    job = PrintJob.objects.create(event=event, stage=mitchell, kind="travellers")
+
+    summary = render_print_job.apply(args=[job.pk]).get()
+
+    job.refresh_from_db()
+    assert summary["status"] == "done" and summary["progress"] == 100
+    assert job.status == PrintJob.Status.DONE and job.progress == 100
+    assert job.filename == "chifeng-travellers.pdf" and job.mimetype == "application/pdf"
+    with job.file.open("rb") as handle:
+        reader = PdfReader(handle)
+        assert "双人赛记分条" in reader.pages[0].extract_text()
+
+
+def test_a_job_is_queued_on_commit_and_runs(event, eager, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        job = print_job_create(event=event, kind="hand-records", language="en")
+        assert PrintJob.objects.get(pk=job.pk).status == PrintJob.Status.QUEUED
+
+    job.refresh_from_db()
+    assert len(callbacks) == 1
+    assert (job.status, job.progress, job.language) == (PrintJob.Status.DONE, 100, "en")
+    assert job.file.name.endswith(".pdf")
+
+
+def test_a_job_with_nothing_to_print_fails_with_the_reason(event, eager):
+    job = PrintJob.objects.create(event=event, stage=event.stages.get(order=1), kind="brackets")
+
+    render_print_job.apply(args=[job.pk]).get()
+
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    assert "没有可打印的" in job.error and "to print" in job.error
+    assert not job.file
+
+
+def test_progress_is_reported_as_it_renders(event):
+    seen: list[int] = []
+
+    render_kind(event=event, kind="hand-records", progress=seen.append)
+
+    assert seen == sorted(seen) and seen[0] == 5 and seen[-1] == 100
+
+
+def test_an_unknown_kind_is_refused_before_anything_is_queued(event):
+    with pytest.raises(PrintingError):
+        print_job_create(event=event, kind="menus")
+    assert not PrintJob.objects.exists()
