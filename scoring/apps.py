@@ -6,3 +6,15 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("计分")
+
+    def ready(self) -> None:
+        # Results are written by the boards services, which do not import scoring; their
+        # signal tells scoring to rescore what the result touches once it commits.
+        from boards.signals import result_changed
+
+        from .services import result_changed as rescore_on_commit
+
+        def follow(sender: object, result: object, **kwargs: object) -> None:
+            rescore_on_commit(result)  # type: ignore[arg-type]
+
+        result_changed.connect(follow, dispatch_uid="scoring.rescore_on_result_changed")

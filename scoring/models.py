@@ -1,4 +1,389 @@
-"""Stored scores derived from board results: board points, matchpoints and
-standings. Rules are not written here: ``scoring.engine`` (pure Python) decides,
-this app turns rows into engine inputs and stores what the engine returns.
+"""Stored scores derived from board results: board points, matchpoints and standings.
+
+Rules are not written here: ``scoring.engine`` and the pure computations beside it
+(``scoring.comparison``, ``scoring.matchpoints``, ``scoring.standings``) decide; the
+services (``scoring.services``) turn confirmed results into their inputs and store what
+they return in these rows, so a page reads precomputed numbers.
+
+* :class:`BoardScore` — one board of a team match (or of a pairs-final contest): the
+  open-room and closed-room results and the board points each side got (第二十四、
+  二十九条).
+* :class:`MatchScore` — a match's board points, penalties, score, decision and match
+  points (第二十四、二十五、二十七条).
+* :class:`TravellerScore` — one line of a Mitchell board's traveller with its
+  matchpoints (第二十八条).
+* :class:`Standing` — an entrant's place in a stage (a round-robin or group table, a
+  Mitchell direction, the pairs final).
+* :class:`ScoreAdjustment` — the stored side of the adjustments hook: what a ruling does
+  to a score (第五章), written by the rulings work through
+  ``scoring.services.adjustments_set``.
+* :class:`TieOrder` — a director's order of teams the rules leave level (第二十五条之4).
+
+Every row is derived, except the last two: rescoring deletes and rewrites nothing a
+person entered.
 """
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from boards.models import Board, Result
+from tournament.models import Entrant, Match, Stage, Table
+
+from .adjustments import AdjustmentKind
+from .matchpoints import Artificial
+from .standings import BoardState, Decision, LineKind, Tie
+
+SCORE = {"max_digits": 10, "decimal_places": 4}  # Neuberg scores need more than cents
+
+DECISION_CHOICES = [
+    (Decision.WAITING.value, _("未完")),
+    (Decision.WON.value, _("胜负已分")),
+    (Decision.DRAWN.value, _("平局")),
+    (Decision.TIEBREAK.value, _("打平，需加赛")),
+    (Decision.FORFEIT.value, _("弃权")),
+]
+BOARD_STATE_CHOICES = [
+    (BoardState.SCORED.value, _("已比较")),
+    (BoardState.WAITING.value, _("待打")),
+    (BoardState.NOT_SCORED.value, _("不计分")),
+]
+LINE_KIND_CHOICES = [
+    (LineKind.PLAYED.value, _("已打")),
+    (LineKind.ARTIFICIAL.value, _("人为调整分")),
+    (LineKind.FORFEIT.value, _("弃权")),
+    (LineKind.NOT_SCORED.value, _("不计分")),
+]
+TIE_CHOICES = [
+    (Tie.NONE.value, _("无")),
+    (Tie.HEAD_TO_HEAD.value, _("按相互比赛胜负")),
+    (Tie.SHARED.value, _("并列")),
+    (Tie.PLAYOFF.value, _("需加赛决定")),
+    (Tie.DIRECTOR.value, _("裁判长决定")),
+]
+ADJUSTMENT_CHOICES = [
+    (AdjustmentKind.PENALTY.value, _("罚分")),
+    (AdjustmentKind.FORFEIT.value, _("弃权")),
+    (AdjustmentKind.SCORE_BROKEN.value, _("按打破计")),
+    (AdjustmentKind.SCORE_MADE.value, _("按打成计")),
+    (AdjustmentKind.NOT_SCORED.value, _("本副不计分")),
+]
+ARTIFICIAL_CHOICES = [
+    (Artificial.AVERAGE.value, _("平均分（50%）")),
+    (Artificial.AVERAGE_PLUS.value, _("平均分加（60%）")),
+    (Artificial.AVERAGE_MINUS.value, _("平均分减（40%）")),
+]
+DIRECTION_CHOICES = [("NS", _("南北")), ("EW", _("东西"))]
+
+
+class MatchScore(models.Model):
+    """The score of a match (team match, bracket match or pairs-final contest).
+
+    ``home`` and ``away`` are the entrants the boards were scored for (the open room's
+    N–S team is home). ``needs_review`` is set when a bracket correction upstream put
+    other teams into a match that already has results (``note_zh``/``note_en`` say
+    so): its winner is then left to the director.
+    """
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="match_scores", verbose_name=_("比赛阶段")
+    )
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="score", verbose_name=_("比赛")
+    )
+    home = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="+", verbose_name=_("主队")
+    )
+    away = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="+", verbose_name=_("客队")
+    )
+    home_board_points = models.IntegerField(_("主队单副得分合计"), default=0)
+    away_board_points = models.IntegerField(_("客队单副得分合计"), default=0)
+    home_tiebreak_points = models.IntegerField(_("主队加赛得分"), default=0)
+    away_tiebreak_points = models.IntegerField(_("客队加赛得分"), default=0)
+    home_adjustment = models.DecimalField(_("主队罚分"), default=0, **SCORE)
+    away_adjustment = models.DecimalField(_("客队罚分"), default=0, **SCORE)
+    home_score = models.DecimalField(_("主队得分"), default=0, **SCORE)
+    away_score = models.DecimalField(_("客队得分"), default=0, **SCORE)
+    home_match_points = models.PositiveSmallIntegerField(_("主队场分"), default=0)
+    away_match_points = models.PositiveSmallIntegerField(_("客队场分"), default=0)
+    decision = models.CharField(_("结果"), max_length=10, choices=DECISION_CHOICES)
+    winner = models.ForeignKey(
+        Entrant,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("胜者"),
+    )
+    boards_scored = models.PositiveSmallIntegerField(_("已比较副数"), default=0)
+    boards_expected = models.PositiveSmallIntegerField(_("应比较副数"), default=0)
+    recorded_winner = models.BooleanField(
+        _("已登记胜者"), default=False, help_text=_("比赛胜者由计分自动登记")
+    )
+    needs_review = models.BooleanField(_("待裁判长处理"), default=False)
+    note_zh = models.TextField(_("说明"), blank=True)
+    note_en = models.TextField(_("说明（英文）"), blank=True)
+    updated_at = models.DateTimeField(_("更新时间"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("比赛得分")
+        verbose_name_plural = _("比赛得分")
+        ordering = ["stage", "match__number"]
+
+    def __str__(self) -> str:
+        return f"{self.match.code} {self.home_score}–{self.away_score}"
+
+
+class BoardScore(models.Model):
+    """One board of a match: both rooms' results and the board points (单副得分)."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="board_scores", verbose_name=_("比赛")
+    )
+    number = models.PositiveSmallIntegerField(_("牌号"))
+    board = models.ForeignKey(
+        Board,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="scores",
+        verbose_name=_("牌副"),
+    )
+    tiebreak = models.BooleanField(_("加赛"), default=False)
+    open_result = models.ForeignKey(
+        Result,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("开室成绩"),
+    )
+    closed_result = models.ForeignKey(
+        Result,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("闭室成绩"),
+    )
+    state = models.CharField(_("状态"), max_length=10, choices=BOARD_STATE_CHOICES)
+    home_points = models.PositiveSmallIntegerField(_("主队得分"), default=0)
+    away_points = models.PositiveSmallIntegerField(_("客队得分"), default=0)
+    step = models.PositiveSmallIntegerField(
+        _("判定步骤"),
+        null=True,
+        blank=True,
+        help_text=_("第二十四条计分的第几步：1跳级、2拣分、3成破"),
+    )
+    reason_zh = models.TextField(_("理由"), blank=True)
+    reason_en = models.TextField(_("理由（英文）"), blank=True)
+
+    class Meta:
+        verbose_name = _("单副得分")
+        verbose_name_plural = _("单副得分")
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="board_score_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match.code} 第{self.number}副 {self.home_points}–{self.away_points}"
+
+
+class TravellerScore(models.Model):
+    """One line of a Mitchell board's traveller (随牌计分表) and its matchpoints."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="traveller_scores", verbose_name=_("比赛阶段")
+    )
+    board = models.ForeignKey(
+        Board, on_delete=models.CASCADE, related_name="traveller_scores", verbose_name=_("牌副")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="traveller_scores", verbose_name=_("牌桌")
+    )
+    result = models.ForeignKey(
+        Result,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("成绩"),
+    )
+    ns = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="+", verbose_name=_("南北")
+    )
+    ew = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="+", verbose_name=_("东西")
+    )
+    kind = models.CharField(_("类别"), max_length=10, choices=LINE_KIND_CHOICES)
+    ns_score = models.DecimalField(_("南北比赛分"), **SCORE)
+    ew_score = models.DecimalField(_("东西比赛分"), **SCORE)
+    top = models.PositiveSmallIntegerField(_("顶分"))
+
+    class Meta:
+        verbose_name = _("随牌计分")
+        verbose_name_plural = _("随牌计分")
+        ordering = ["board", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "table"], name="traveller_score_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} {self.table}: {self.ns_score}/{self.ew_score}"
+
+
+class Standing(models.Model):
+    """An entrant's line in a stage's ranking.
+
+    Team stages fill the round-robin columns (match points, won/drawn/lost, score for
+    and against, how a tie was settled); a Mitchell the pairs columns (direction,
+    boards, matchpoints, adjustment, total, top, percentage); the pairs final its
+    places. ``flagged`` marks a place the rules cannot settle yet (a play-off, a level
+    final contest).
+    """
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="standings", verbose_name=_("比赛阶段")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="standings", verbose_name=_("参赛队/对")
+    )
+    group_label = models.CharField(_("小组"), max_length=2, blank=True)
+    direction = models.CharField(_("方向"), max_length=2, choices=DIRECTION_CHOICES, blank=True)
+    place = models.PositiveSmallIntegerField(_("名次"))
+    shared = models.BooleanField(_("并列"), default=False)
+    tie = models.CharField(_("同分处理"), max_length=12, choices=TIE_CHOICES, blank=True)
+    flagged = models.BooleanField(_("待决定"), default=False)
+    note = models.TextField(_("说明"), blank=True)
+    played = models.PositiveSmallIntegerField(_("已赛"), default=0)
+    won = models.PositiveSmallIntegerField(_("胜"), default=0)
+    drawn = models.PositiveSmallIntegerField(_("平"), default=0)
+    lost = models.PositiveSmallIntegerField(_("负"), default=0)
+    match_points = models.PositiveSmallIntegerField(_("场分"), default=0)
+    score_for = models.DecimalField(_("得分"), default=0, **SCORE)
+    score_against = models.DecimalField(_("失分"), default=0, **SCORE)
+    boards = models.PositiveSmallIntegerField(_("已计副数"), default=0)
+    matchpoints = models.DecimalField(_("比赛分"), default=0, **SCORE)
+    adjustment = models.DecimalField(_("罚分"), default=0, **SCORE)
+    total = models.DecimalField(_("累计比赛分"), default=0, **SCORE)
+    top = models.PositiveIntegerField(_("满分"), default=0)
+    percentage = models.DecimalField(
+        _("得分率"), max_digits=7, decimal_places=2, null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("排名")
+        verbose_name_plural = _("排名")
+        ordering = ["stage", "group_label", "direction", "place", "entrant__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "entrant"], name="standing_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage.name} {self.place}. {self.entrant}"
+
+
+class ScoreAdjustment(models.Model):
+    """What a ruling does to a score (第五章): a penalty, a forfeit, or a result scored
+    as broken, as made or not at all. ``source`` names the ruling (``ruling:17``);
+    the rulings work replaces a source's rows whenever the ruling changes, and
+    removes them when it is withdrawn, through ``scoring.services.adjustments_set``.
+    ``amount`` is added to the target's score: a penalty is negative.
+    """
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="adjustments", verbose_name=_("比赛阶段")
+    )
+    kind = models.CharField(_("类别"), max_length=12, choices=ADJUSTMENT_CHOICES)
+    target = models.ForeignKey(
+        Entrant,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="score_adjustments",
+        verbose_name=_("对象"),
+        help_text=_("受罚或弃权的队/对"),
+    )
+    amount = models.DecimalField(_("分数"), default=0, max_digits=8, decimal_places=2)
+    match = models.ForeignKey(
+        Match,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("比赛"),
+    )
+    board = models.ForeignKey(
+        Board,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("牌副"),
+    )
+    table = models.ForeignKey(
+        Table,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("牌桌"),
+    )
+    artificial_ns = models.CharField(
+        _("南北人为调整分"), max_length=14, choices=ARTIFICIAL_CHOICES, blank=True
+    )
+    artificial_ew = models.CharField(
+        _("东西人为调整分"), max_length=14, choices=ARTIFICIAL_CHOICES, blank=True
+    )
+    reason = models.TextField(_("原因"), blank=True)
+    source = models.CharField(_("来源"), max_length=60, db_index=True)
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("成绩调整")
+        verbose_name_plural = _("成绩调整")
+        ordering = ["stage", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind__in=["score_broken", "score_made", "not_scored"])
+                | (Q(board__isnull=False) & Q(table__isnull=False)),
+                name="adjustment_override_names_a_result",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.target or ''} {self.amount}".strip()
+
+
+class TieOrder(models.Model):
+    """The director's order of teams the rules leave level (第二十五条之4(三)): a
+    play-off's result, or another decision, with its reason."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="tie_orders", verbose_name=_("比赛阶段")
+    )
+    group_label = models.CharField(_("小组"), max_length=2, blank=True)
+    entrants = models.JSONField(_("名次顺序"), help_text=_("参赛队编号（id），名次在前者在前"))
+    reason = models.TextField(_("原因"))
+    decided_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("决定人"),
+    )
+    decided_at = models.DateTimeField(_("决定时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("同分名次决定")
+        verbose_name_plural = _("同分名次决定")
+        ordering = ["stage", "group_label", "decided_at"]
+
+    def __str__(self) -> str:
+        return f"{self.stage.name} {self.group_label} {self.reason}"

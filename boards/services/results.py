@@ -45,6 +45,7 @@ from ..records import (
     result_fields,
     result_snapshot,
 )
+from ..signals import result_changed
 
 __all__ = [
     "Actor",
@@ -397,6 +398,8 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
         if box is None:
             _fill_box_card(board, table, result, values, actor)
         _reflag_around(board, table)
+    if result.status == Result.Status.CONFIRMED:
+        result_changed.send(sender=Result, result=result)
     return result
 
 
@@ -497,6 +500,7 @@ def result_confirm(*, result: Result, actor: Actor, version: int) -> Result:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
         ) from None
+    result_changed.send(sender=Result, result=fresh)
     return fresh
 
 
@@ -596,6 +600,7 @@ def result_correct(
         raise _record_conflict(
             result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"
         ) from None
+    result_changed.send(sender=Result, result=fresh)
     return fresh
 
 

@@ -1,0 +1,48 @@
+"""Scoring in the database: confirmed results → board points, match scores and
+winners, travellers and matchpoints, standings (plain functions; see each module).
+
+* ``rescore`` — what a result touches, queued on commit; stages and events in full.
+* ``teams`` — team matches, brackets, round-robin and group tables.
+* ``pairs`` — Mitchell travellers and rankings, the pairs final.
+* ``adjustments`` — the stored adjustments hook for rulings; the director's tie orders.
+"""
+
+from __future__ import annotations
+
+from .adjustments import (
+    adjustment_forfeit,
+    adjustment_override,
+    adjustment_penalty,
+    adjustments_set,
+    match_score_reset,
+    side_entrant,
+    tie_order_clear,
+    tie_order_set,
+)
+from .rescore import (
+    match_changed,
+    queue_rescore,
+    rescore_event,
+    rescore_result,
+    rescore_stage,
+    rescore_targets,
+    result_changed,
+)
+
+__all__ = [
+    "adjustment_forfeit",
+    "adjustment_override",
+    "adjustment_penalty",
+    "adjustments_set",
+    "match_changed",
+    "match_score_reset",
+    "queue_rescore",
+    "rescore_event",
+    "rescore_result",
+    "rescore_stage",
+    "rescore_targets",
+    "result_changed",
+    "side_entrant",
+    "tie_order_clear",
+    "tie_order_set",
+]

@@ -1,0 +1,163 @@
+"""Rows in, pure inputs out; pure outputs in, rows written only where they changed.
+
+Scores are read with ``values()`` rather than model instances: a full rescore of a
+60-table Mitchell reads 14,000 results, and building the few facts scoring needs
+(``PlayResult``) straight from the columns is what keeps it under a second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import models
+from django.db.models import Q
+
+from boards.models import Result
+from scoring.adjustments import Adjustment, AdjustmentKind
+from scoring.engine import Dig, HandOutcome, Outcome, Seat, Side
+from scoring.matchpoints import Artificial, ArtificialScore
+from scoring.results import PlayResult
+from tournament.models import Stage
+
+from ..models import ScoreAdjustment
+
+#: The columns of a result that scoring reads.
+RESULT_FIELDS = (
+    "id",
+    "board_id",
+    "table_id",
+    "declarer",
+    "defender_points",
+    "dig",
+    "outcome",
+    "declarer_broken",
+    "jump_levels_ns",
+    "jump_levels_ew",
+    "xiaosa_levels",
+    "next_declarer",
+    "game_won",
+)
+
+_PLACES = Decimal("0.0001")
+_OUTCOMES = {o.value: o for o in Outcome}
+_DIGS = {d.value: d for d in Dig}
+
+
+def play_of(row: Mapping[str, Any]) -> PlayResult:
+    """The ``PlayResult`` of a result's stored verdict (no engine run: the verdict was
+    judged when the result was entered). ``levels_after`` is not needed to score."""
+    hand = HandOutcome(
+        outcome=_OUTCOMES[row["outcome"]],
+        declarer_broken=row["declarer_broken"],
+        levels_after={},
+        jump_levels={Side.NS: row["jump_levels_ns"], Side.EW: row["jump_levels_ew"]},
+        next_declarer=Seat[row["next_declarer"]],
+        game_won=row["game_won"],
+        xiaosa_levels=row["xiaosa_levels"],
+    )
+    return PlayResult(
+        declaring=Seat[row["declarer"]].side,
+        defender_points=row["defender_points"],
+        dig=_DIGS[row["dig"]] if row["dig"] else None,
+        hand=hand,
+    )
+
+
+def confirmed_results(**filters: Any) -> list[dict[str, Any]]:
+    """Confirmed results matching ``filters``, as dicts of :data:`RESULT_FIELDS`."""
+    return list(
+        Result.objects.filter(status=Result.Status.CONFIRMED, **filters).values(*RESULT_FIELDS)
+    )
+
+
+def decimal(value: Fraction | int) -> Decimal:
+    """A score as stored: 4 places, enough for Neuberg (e.g. 15.875) and exact halves."""
+    value = Fraction(value)
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        _PLACES, rounding=ROUND_HALF_EVEN
+    )
+
+
+def adjustments_of(stage: Stage, extra: Q | None = None) -> list[Adjustment]:
+    """The stage's stored adjustments as the pure hook reads them: entrants, matches and
+    tables by id, boards by number."""
+    rows = ScoreAdjustment.objects.filter(stage=stage)
+    if extra is not None:
+        rows = rows.filter(extra)
+    out = []
+    for row in rows.values(
+        "kind",
+        "target_id",
+        "amount",
+        "reason",
+        "source",
+        "match_id",
+        "board__number",
+        "table_id",
+        "artificial_ns",
+        "artificial_ew",
+    ):
+        artificial = None
+        if row["artificial_ns"] or row["artificial_ew"]:
+            artificial = ArtificialScore(
+                Artificial(row["artificial_ns"] or Artificial.AVERAGE.value),
+                Artificial(row["artificial_ew"] or Artificial.AVERAGE.value),
+            )
+        out.append(
+            Adjustment(
+                kind=AdjustmentKind(row["kind"]),
+                target=row["target_id"],
+                amount=Fraction(row["amount"]),
+                reason=row["reason"],
+                source=row["source"],
+                match=row["match_id"],
+                board=row["board__number"],
+                table=row["table_id"],
+                artificial=artificial,
+            )
+        )
+    return out
+
+
+def sync_rows(
+    model: type[models.Model],
+    existing: Iterable[models.Model],
+    wanted: Mapping[Any, Mapping[str, Any]],
+    key: Sequence[str],
+    *,
+    delete_missing: bool = True,
+) -> int:
+    """Make the rows ``existing`` say what ``wanted`` says (keyed by ``key`` fields):
+    create what is missing, update only the fields that differ, delete what is no
+    longer wanted. Re-running with the same ``wanted`` writes nothing. Returns how many
+    rows were written."""
+    by_key: dict[Any, models.Model] = {}
+    for row in existing:
+        k = tuple(getattr(row, f) for f in key)
+        by_key[k[0] if len(k) == 1 else k] = row
+    create = []
+    update: list[models.Model] = []
+    fields: set[str] = set()
+    for k, values in wanted.items():
+        row = by_key.pop(k, None)
+        if row is None:
+            parts = k if isinstance(k, tuple) else (k,)
+            create.append(model(**dict(zip(key, parts, strict=True)), **values))
+            continue
+        changed = [name for name, value in values.items() if getattr(row, name) != value]
+        if changed:
+            for name in changed:
+                setattr(row, name, values[name])
+            update.append(row)
+            fields.update(changed)
+    if create:
+        model._default_manager.bulk_create(create, batch_size=2000)
+    if update:
+        model._default_manager.bulk_update(update, sorted(fields), batch_size=500)
+    stale = [row.pk for row in by_key.values()]
+    if stale and delete_missing:
+        model._default_manager.filter(pk__in=stale).delete()
+    return len(create) + len(update) + (len(stale) if delete_missing else 0)

@@ -1,0 +1,276 @@
+"""Pairs formats in the database: a Mitchell's travellers and rankings (第二十八条) and
+the pairs final's contests and places (第二十九条).
+
+A Mitchell board is scored from its traveller: every table scheduled to play its set
+is a line (the schedule says how many plays to expect, so a board played fewer times
+is Neuberg-scaled and a skip Mitchell's top follows its T − 1 rounds); the confirmed
+results are ranked, rulings applied. Rankings add up the stored lines in the
+database, so one new result costs one board's traveller and one sum per direction.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Iterable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+
+from boards.models import Board
+from scoring.adjustments import OVERRIDES, AdjustmentKind
+from scoring.engine import Side
+from scoring.standings import (
+    ContestSeats,
+    MatchBoard,
+    PairTotal,
+    Played,
+    TravellerEntry,
+    final_places,
+    rank_pairs,
+    score_final_contest,
+    score_traveller,
+)
+from tournament.models import SetPlay, Stage, StageEntry, Table
+
+from ..models import Standing, TravellerScore
+from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
+from .teams import record_decision, save_match_score
+
+__all__ = ["final_rescore", "mitchell_boards_rescore", "mitchell_standings_rescore"]
+
+_CENTS = Decimal("0.01")
+_LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "top")
+
+
+def _schedule(
+    stage: Stage, set_ids: Collection[int] | None
+) -> dict[int, list[tuple[int, int, int]]]:
+    """Per board set, the tables that play it: (table id, N–S pair, E–W pair), in
+    playing order."""
+    plays = SetPlay.objects.filter(board_set__stage=stage, table__round__stage=stage)
+    if set_ids is not None:
+        plays = plays.filter(board_set_id__in=set_ids)
+    schedule: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for set_id, table_id, ns, ew in plays.order_by(
+        "table__round__number", "table__number"
+    ).values_list("board_set_id", "table_id", "table__ns_id", "table__ew_id"):
+        if ns is not None and ew is not None:
+            schedule[set_id].append((table_id, ns, ew))
+    return schedule
+
+
+def mitchell_boards_rescore(stage: Stage, board_ids: Collection[int] | None = None) -> int:
+    """Score the travellers of ``board_ids`` (every board of the stage when None) and
+    store their lines. Returns how many lines were written."""
+    boards = Board.objects.filter(stage=stage)
+    if board_ids is not None:
+        boards = boards.filter(pk__in=board_ids)
+    board_rows = list(boards.values_list("id", "number", "board_set_id"))
+    schedule = _schedule(stage, None if board_ids is None else {b[2] for b in board_rows})
+    filters: dict[str, Any] = {"board__stage": stage}
+    if board_ids is not None:
+        filters["board_id__in"] = [b[0] for b in board_rows]
+    results: dict[tuple[int, int], dict[str, Any]] = {
+        (row["board_id"], row["table_id"]): row for row in confirmed_results(**filters)
+    }
+    kinds = [AdjustmentKind.FORFEIT.value, *(k.value for k in OVERRIDES)]
+    adjustments = adjustments_of(stage, Q(kind__in=kinds))
+    wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
+    for board_id, number, set_id in board_rows:
+        lines = schedule.get(set_id, [])
+        entries = []
+        for table_id, ns, ew in lines:
+            row = results.get((board_id, table_id))
+            entries.append(TravellerEntry(table_id, ns, ew, play_of(row) if row else None))
+        relevant = [a for a in adjustments if a.board in (None, number)]
+        scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
+        for line in scored.lines:
+            if line.ns_score is None or line.ew_score is None:
+                continue
+            row = results.get((board_id, line.table))
+            wanted[board_id, line.table] = (
+                row["id"] if row and line.kind == "played" else None,
+                line.ns,
+                line.ew,
+                line.kind.value,
+                decimal(line.ns_score),
+                decimal(line.ew_score),
+                scored.top,
+            )
+    return _sync_lines(stage, board_ids, wanted)
+
+
+def _sync_lines(
+    stage: Stage,
+    board_ids: Collection[int] | None,
+    wanted: dict[tuple[int, int], tuple[Any, ...]],
+) -> int:
+    """Write the traveller lines that differ. Lines are many (14,000 in a 60-table
+    Mitchell) and derived, so a changed line is replaced rather than updated in place:
+    one delete and one insert instead of an UPDATE per row."""
+    existing = TravellerScore.objects.filter(stage=stage)
+    if board_ids is not None:
+        existing = existing.filter(board_id__in=board_ids)
+    stale: list[int] = []
+    for pk, board_id, table_id, *values in existing.values_list(
+        "id", "board_id", "table_id", *_LINE_FIELDS
+    ):
+        want = wanted.get((board_id, table_id))
+        if want is not None and tuple(values) == want:
+            del wanted[board_id, table_id]
+        else:
+            stale.append(pk)
+    for start in range(0, len(stale), 900):
+        TravellerScore.objects.filter(pk__in=stale[start : start + 900]).delete()
+    TravellerScore.objects.bulk_create(
+        (
+            TravellerScore(
+                stage_id=stage.pk,
+                board_id=board_id,
+                table_id=table_id,
+                **dict(zip(_LINE_FIELDS, values, strict=True)),
+            )
+            for (board_id, table_id), values in wanted.items()
+        ),
+        batch_size=2000,
+    )
+    return len(stale) + len(wanted)
+
+
+def _totals(stage: Stage) -> dict[int, PairTotal]:
+    """Each pair's matchpoints, tops and boards so far, summed in the database.
+
+    Totals are compared as printed, to the cent: two pairs that read level on the
+    sheet share the place rather than being split by a Neuberg rounding."""
+    totals: dict[int, PairTotal] = {}
+    lines = TravellerScore.objects.filter(stage=stage)
+    for side in ("ns", "ew"):
+        for pair, mp, top, boards in (
+            lines.values(side)
+            .annotate(mp=Sum(f"{side}_score"), top=Sum("top"), n=Count("id"))
+            .values_list(side, "mp", "top", "n")
+        ):
+            value = Decimal(mp).quantize(_CENTS) if mp is not None else Decimal(0)
+            totals[pair] = PairTotal(Fraction(value), int(top or 0), int(boards))
+    return totals
+
+
+def mitchell_standings_rescore(stage: Stage) -> int:
+    """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written."""
+    directions = {
+        entrant_id: Side[direction]
+        for entrant_id, direction in StageEntry.objects.filter(stage=stage)
+        .exclude(direction="")
+        .values_list("entrant_id", "direction")
+    }
+    penalties = adjustments_of(stage, Q(kind=AdjustmentKind.PENALTY.value))
+    standings = rank_pairs(_totals(stage), directions=directions, adjustments=penalties)
+    wanted: dict[int, dict[str, Any]] = {}
+    for row in standings.ns + standings.ew:
+        percentage = row.percentage
+        wanted[row.entrant] = {
+            "stage_id": stage.pk,
+            "group_label": "",
+            "direction": row.direction.name,
+            "place": row.place,
+            "shared": row.shared,
+            "tie": "",
+            "flagged": False,
+            "boards": row.boards,
+            "matchpoints": decimal(row.matchpoints),
+            "adjustment": decimal(row.adjustment),
+            "total": decimal(row.total),
+            "top": row.top,
+            "percentage": decimal(percentage).quantize(_CENTS) if percentage is not None else None,
+        }
+    return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
+
+
+# --- the pairs final ---------------------------------------------------------------------
+
+
+def final_rescore(stage: Stage) -> list[int]:
+    """Score every contest of the pairs final, record the decided ones and write the
+    places (第二十九条). The contests share the two rooms' results, so a result of the
+    final touches them all. Returns the contests' match ids."""
+    tables = list(Table.objects.filter(round__stage=stage).exclude(room=""))
+    numbers: dict[int, list[int]] = defaultdict(list)
+    for table_id, first, last in SetPlay.objects.filter(table__in=tables).values_list(
+        "table_id", "board_set__first_board", "board_set__last_board"
+    ):
+        numbers[table_id] += range(first, last + 1)
+    results = {
+        (row["board_id"], row["table_id"]): row for row in confirmed_results(table__in=tables)
+    }
+    adjustments = adjustments_of(stage)
+    contests = []
+    touched = []
+    for match in stage.matches.order_by("number"):
+        if match.home_id is None or match.away_id is None:
+            continue
+        open_table = _table_of(tables, Table.Room.OPEN, match.home_id)
+        closed_table = _table_of(tables, Table.Room.CLOSED, match.away_id)
+        if open_table is None or closed_table is None:
+            continue
+        seats = Side.NS if open_table.ns_id == match.home_id else Side.EW
+        board_ids = dict(
+            Board.objects.filter(
+                stage=stage, round_id=match.round_id, number__in=numbers[open_table.pk]
+            ).values_list("number", "id")
+        )
+        boards = []
+        meta: dict[int, dict[str, Any]] = {}
+        for number in sorted(numbers[open_table.pk]):
+            board_id = board_ids.get(number)
+            open_row = results.get((board_id, open_table.pk)) if board_id else None
+            closed_row = results.get((board_id, closed_table.pk)) if board_id else None
+            meta[number] = {
+                "board_id": board_id,
+                "open_result_id": open_row["id"] if open_row else None,
+                "closed_result_id": closed_row["id"] if closed_row else None,
+            }
+            boards.append(
+                MatchBoard(
+                    number,
+                    Played(open_table.pk, play_of(open_row)) if open_row else None,
+                    Played(closed_table.pk, play_of(closed_row)) if closed_row else None,
+                )
+            )
+        score = score_final_contest(
+            boards,
+            open_pair=match.home_id,
+            closed_pair=match.away_id,
+            seats=seats,
+            match=match.pk,
+            adjustments=adjustments,
+        )
+        row = save_match_score(match, score, meta)
+        record_decision(match, row, score)
+        first = match.first_place or 1
+        contests.append((ContestSeats(seats, (first, first + 1)), score))
+        touched.append(match.pk)
+    _final_standings(stage, contests)
+    return touched
+
+
+def _table_of(tables: Iterable[Table], room: str, pair: int) -> Table | None:
+    return next((t for t in tables if t.room == room and pair in (t.ns_id, t.ew_id)), None)
+
+
+def _final_standings(stage: Stage, contests: list[tuple[ContestSeats, Any]]) -> int:
+    direction = dict(StageEntry.objects.filter(stage=stage).values_list("entrant_id", "direction"))
+    wanted = {
+        p.entrant: {
+            "stage_id": stage.pk,
+            "group_label": "",
+            "direction": direction.get(p.entrant, ""),
+            "place": p.place,
+            "shared": not p.decided,
+            "tie": "",
+            "flagged": not p.decided,
+        }
+        for p in final_places(contests)
+    }
+    return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))

@@ -1,0 +1,158 @@
+"""Keeping scores current: what a result touches, rescored in a task queued on commit.
+
+A confirmed or corrected result touches its board, its match (team formats), its
+stage's standings and, in a bracket, the matches its result feeds; a Mitchell result
+touches its board's traveller and the two rankings. ``result_changed`` queues exactly
+that, after the result's transaction commits, as a Celery task (run at once when
+Celery is eager, the default without a broker). A full rescore of an event is
+``rescore_event`` (``python manage.py rescore EVENT``, or the ``scoring.rescore_event``
+task).
+
+Every rescore of a stage takes a lock on the stage row first, so two results of the
+same stage confirmed at the same moment are scored one after the other, each reading
+what the other committed (PostgreSQL; SQLite serialises writes anyway). Rescoring
+only reads results and writes derived rows, so running it again gives the same rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable
+from typing import Any
+
+from django.db import transaction
+from kombu.exceptions import OperationalError
+
+from boards.models import Result
+from tournament.models import Event, Match, Stage
+
+from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
+from .teams import bracket_rescore, match_rescore, team_standings_rescore
+
+__all__ = [
+    "match_changed",
+    "queue_rescore",
+    "rescore_event",
+    "rescore_result",
+    "rescore_stage",
+    "rescore_targets",
+    "result_changed",
+]
+
+logger = logging.getLogger(__name__)
+
+
+def _lock(stage_id: int) -> Stage | None:
+    return Stage.objects.select_for_update().filter(pk=stage_id).first()
+
+
+def _rescore(
+    stage: Stage, *, boards: Collection[int] | None, matches: Collection[int] | None
+) -> dict[str, Any]:
+    """Rescore ``boards`` and ``matches`` of ``stage`` (None: all of them), then its
+    standings. The caller holds the stage lock."""
+    summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
+    if stage.kind == Stage.Kind.MITCHELL:
+        if boards is None or boards:
+            summary["rows"] += mitchell_boards_rescore(stage, boards)
+            summary["boards"] = "all" if boards is None else sorted(boards)
+        summary["rows"] += mitchell_standings_rescore(stage)
+    elif stage.kind == Stage.Kind.PAIRS_FINAL:
+        summary["matches"] = final_rescore(stage)
+    elif stage.kind in Stage.TEAM_KINDS:
+        if stage.is_bracket and matches is None:
+            summary["matches"] = bracket_rescore(stage)
+        else:
+            rows = stage.matches.order_by("number")
+            if matches is not None:
+                rows = rows.filter(pk__in=matches)
+            for match in rows:
+                summary["matches"].append(match.pk)
+                if match_rescore(match) and stage.is_bracket:
+                    summary["matches"] += bracket_rescore(stage, after=match.number)
+        summary["rows"] += team_standings_rescore(stage)
+    return summary
+
+
+@transaction.atomic
+def rescore_result(result_id: int) -> dict[str, Any]:
+    """Rescore what one result touches: its board (a Mitchell traveller) or its match
+    (and, in a bracket, the matches after it), and its stage's standings."""
+    row = (
+        Result.objects.filter(pk=result_id)
+        .values("board_id", "board__stage_id", "table__match_id")
+        .first()
+    )
+    if row is None:
+        return {}
+    stage = _lock(row["board__stage_id"])
+    if stage is None:
+        return {}
+    match_id = row["table__match_id"]
+    return _rescore(
+        stage, boards=[row["board_id"]], matches=[match_id] if match_id is not None else []
+    )
+
+
+@transaction.atomic
+def rescore_targets(
+    stage_id: int, *, boards: Iterable[int] = (), matches: Iterable[int] = ()
+) -> dict[str, Any]:
+    """Rescore some boards and matches of a stage, and its standings (a ruling's
+    adjustments name what they touch; an empty list rescores the standings only)."""
+    stage = _lock(stage_id)
+    if stage is None:
+        return {}
+    return _rescore(stage, boards=list(boards), matches=list(matches))
+
+
+@transaction.atomic
+def rescore_stage(stage_id: int) -> dict[str, Any]:
+    """Rescore every board, match and standing of a stage."""
+    stage = _lock(stage_id)
+    if stage is None:
+        return {}
+    return _rescore(stage, boards=None, matches=None)
+
+
+def rescore_event(event_id: int) -> dict[str, Any]:
+    """Rescore every stage of an event, in stage order (each stage in its own
+    transaction, so a long event does not hold every lock at once)."""
+    event = Event.objects.get(pk=event_id)
+    stages = [
+        rescore_stage(pk) for pk in event.stages.order_by("order").values_list("pk", flat=True)
+    ]
+    return {"event": event.code, "stages": stages}
+
+
+def queue_rescore(task: Any, *args: Any, **kwargs: Any) -> None:
+    """Queue ``task`` once the current transaction commits (at once outside one).
+
+    With Celery eager (no broker configured) it runs right there. Should the broker be
+    unreachable, the rescore runs in this process instead of being lost: a player's
+    refresh must still show the result."""
+
+    def send() -> None:
+        try:
+            task.delay(*args, **kwargs)
+        except OperationalError:
+            logger.warning("broker unreachable; rescoring in-process", exc_info=True)
+            task(*args, **kwargs)
+
+    transaction.on_commit(send)
+
+
+def result_changed(result: Result | int) -> None:
+    """A result was confirmed or corrected (or entered by a director, which confirms
+    it): rescore what it touches once the transaction commits."""
+    from ..tasks import rescore_result_task
+
+    queue_rescore(rescore_result_task, result if isinstance(result, int) else result.pk)
+
+
+def match_changed(match: Match) -> None:
+    """Something about a match other than a result changed (teams placed, a tie-break
+    segment added): rescore it on commit."""
+    from ..tasks import rescore_targets_task
+
+    queue_rescore(rescore_targets_task, match.stage_id, matches=[match.pk])

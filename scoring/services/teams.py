@@ -1,0 +1,299 @@
+"""Team formats in the database: board points per match, match scores and winners,
+round-robin and group tables (第二十四至二十七条).
+
+A match's boards are the boards of the sets its tables play; each board is compared
+between the match's open-room and closed-room results (confirmed ones only). The score
+decides the match: its winner (or a draw) is recorded through
+``tournament.services.match_record_winner``, so a bracket moves on by itself.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q
+
+from boards.models import Board
+from scoring.standings import (
+    Decision,
+    DirectorOrder,
+    MatchBoard,
+    Played,
+    round_robin_standings,
+    score_team_match,
+)
+from scoring.standings import (
+    MatchScore as PureMatchScore,
+)
+from tournament.models import Entrant, Match, SetPlay, Stage, StageEntry, Table
+from tournament.services import match_clear_result, match_record_winner
+
+from ..models import BoardScore, MatchScore, Standing, TieOrder
+from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
+
+__all__ = ["bracket_rescore", "match_rescore", "team_standings_rescore"]
+
+#: Stages whose standings are a round-robin table (a team match is one of two teams).
+TABLE_KINDS = (Stage.Kind.TEAM_MATCH, Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_ROUND_ROBIN)
+
+REASON = "计分自动登记 / recorded by scoring from the confirmed board results"
+
+
+def _layout(match: Match) -> tuple[dict[int, bool], dict[int, str]]:
+    """The match's board numbers (→ tie-break or not) and its tables' rooms."""
+    numbers: dict[int, bool] = {}
+    rooms: dict[int, str] = {}
+    plays = SetPlay.objects.filter(table__match=match).values_list(
+        "table_id",
+        "table__room",
+        "board_set__first_board",
+        "board_set__last_board",
+        "board_set__tiebreak",
+    )
+    for table_id, room, first, last, tiebreak in plays:
+        rooms[table_id] = room
+        for number in range(first, last + 1):
+            numbers[number] = tiebreak
+    return numbers, rooms
+
+
+def score_match(match: Match) -> tuple[PureMatchScore[int], dict[int, dict[str, Any]]] | None:
+    """The pure score of ``match`` from its confirmed results, and per board number the
+    rows behind it (board id, open and closed result ids). None without two teams."""
+    if match.home_id is None or match.away_id is None:
+        return None
+    numbers, rooms = _layout(match)
+    board_ids = dict(
+        Board.objects.filter(
+            stage_id=match.stage_id, round_id=match.round_id, number__in=numbers
+        ).values_list("number", "id")
+    )
+    number_of = {board_id: number for number, board_id in board_ids.items()}
+    meta: dict[int, dict[str, Any]] = {
+        n: {"board_id": board_ids.get(n), "open_result_id": None, "closed_result_id": None}
+        for n in numbers
+    }
+    played: dict[tuple[int, str], Played] = {}
+    for row in confirmed_results(table__match=match):
+        number = number_of.get(row["board_id"])
+        room = rooms.get(row["table_id"])
+        if number is None or room not in (Table.Room.OPEN, Table.Room.CLOSED):
+            continue
+        played[number, room] = Played(row["table_id"], play_of(row))
+        meta[number][f"{room}_result_id"] = row["id"]
+    boards = [
+        MatchBoard(
+            number,
+            played.get((number, Table.Room.OPEN)),
+            played.get((number, Table.Room.CLOSED)),
+            tiebreak=tiebreak,
+        )
+        for number, tiebreak in sorted(numbers.items())
+    ]
+    adjustments = adjustments_of(match.stage, Q(match=match) | Q(table__match=match))
+    score = score_team_match(
+        boards,
+        home=match.home_id,
+        away=match.away_id,
+        match=match.pk,
+        adjustments=adjustments,
+        needs_winner=match.stage.is_bracket,
+    )
+    return score, meta
+
+
+def save_match_score(
+    match: Match, score: PureMatchScore[int], meta: dict[int, dict[str, Any]]
+) -> MatchScore:
+    """Write the match's BoardScore rows and its MatchScore row (only what changed)."""
+    wanted = {
+        b.number: {
+            "board_id": meta[b.number]["board_id"],
+            "tiebreak": b.tiebreak,
+            "open_result_id": meta[b.number]["open_result_id"],
+            "closed_result_id": meta[b.number]["closed_result_id"],
+            "state": b.state.value,
+            "home_points": b.points[score.home],
+            "away_points": b.points[score.away],
+            "step": b.step,
+            "reason_zh": b.reason_zh,
+            "reason_en": b.reason_en,
+            "match_id": match.pk,
+        }
+        for b in score.boards
+    }
+    sync_rows(BoardScore, BoardScore.objects.filter(match=match), wanted, ("number",))
+    values = {
+        "stage_id": match.stage_id,
+        "home_id": score.home,
+        "away_id": score.away,
+        "home_board_points": score.board_points[score.home],
+        "away_board_points": score.board_points[score.away],
+        "home_tiebreak_points": score.tiebreak_points[score.home],
+        "away_tiebreak_points": score.tiebreak_points[score.away],
+        "home_adjustment": decimal(score.adjustment[score.home]),
+        "away_adjustment": decimal(score.adjustment[score.away]),
+        "home_score": decimal(score.score[score.home]),
+        "away_score": decimal(score.score[score.away]),
+        "home_match_points": score.match_points[score.home],
+        "away_match_points": score.match_points[score.away],
+        "decision": score.decision.value,
+        "winner_id": score.winner,
+        "boards_scored": score.boards_scored,
+        "boards_expected": score.boards_expected,
+        "needs_review": False,
+        "note_zh": "",
+        "note_en": "",
+    }
+    row = MatchScore.objects.filter(match=match).first()
+    if row is None:
+        return MatchScore.objects.create(match=match, **values)
+    changed = [name for name, value in values.items() if getattr(row, name) != value]
+    if changed:
+        for name in changed:
+            setattr(row, name, values[name])
+        row.save(update_fields=[*changed, "updated_at"])
+    return row
+
+
+def _teams_moved(row: MatchScore | None, match: Match) -> bool:
+    """A bracket correction upstream put other teams into a match that has results."""
+    return row is not None and (row.home_id, row.away_id) != (match.home_id, match.away_id)
+
+
+def match_rescore(match: Match) -> bool:
+    """Score ``match`` and record its decision; True when the match's winner or status
+    changed (in a bracket: the later matches then need a look).
+
+    A match with no confirmed result and no forfeit is left alone (nothing to say, and
+    a winner a director recorded by hand stays). A winner that scoring recorded is
+    withdrawn again when a correction leaves the match undecided.
+    """
+    existing = MatchScore.objects.filter(match=match).first()
+    if _teams_moved(existing, match) and existing is not None:
+        if existing.boards_scored and not existing.needs_review:
+            existing.needs_review = True
+            existing.note_zh = (
+                "前序比赛成绩更正后，本场对阵已变；本场已有的成绩属于原对阵，请裁判长处理"
+            )
+            existing.note_en = (
+                "a correction upstream changed this match's teams; its results were "
+                "played by the previous teams — the director decides"
+            )
+            existing.save(update_fields=["needs_review", "note_zh", "note_en", "updated_at"])
+            return False
+        if existing.boards_scored:
+            return False
+        existing.delete()  # nothing was played: score the new teams afresh
+        existing = None
+    scored = score_match(match)
+    if scored is None:
+        return False
+    score, meta = scored
+    played = any(m["open_result_id"] or m["closed_result_id"] for m in meta.values())
+    if existing is None and not played and not score.adjustments:
+        return False
+    row = save_match_score(match, score, meta)
+    return record_decision(match, row, score)
+
+
+def record_decision(match: Match, row: MatchScore, score: PureMatchScore[int]) -> bool:
+    """Record the scored decision on the match (its winner, or a draw where the format
+    has draws); withdraw a winner scoring recorded that no longer follows."""
+    match.refresh_from_db(fields=["winner", "status", "home", "away"])
+    before = (match.winner_id, match.status)
+    needs_winner = match.stage.is_bracket or match.stage.kind == Stage.Kind.PAIRS_FINAL
+    if score.decided and not (needs_winner and score.winner is None):
+        if match.status != Match.Status.FINISHED or match.winner_id != score.winner:
+            winner = Entrant.objects.get(pk=score.winner) if score.winner is not None else None
+            match_record_winner(match=match, winner=winner, reason=REASON)
+        if not row.recorded_winner:
+            row.recorded_winner = True
+            row.save(update_fields=["recorded_winner", "updated_at"])
+    elif row.recorded_winner:
+        if match.status == Match.Status.FINISHED:
+            match_clear_result(match=match, reason=REASON)
+        row.recorded_winner = False
+        row.save(update_fields=["recorded_winner", "updated_at"])
+    match.refresh_from_db(fields=["winner", "status"])
+    return (match.winner_id, match.status) != before
+
+
+def bracket_rescore(stage: Stage, *, after: int = 0) -> list[int]:
+    """Rescore the bracket's matches numbered above ``after``, in playing order (a
+    match's slots are fed only by earlier ones, so one pass follows every move).
+    Returns the ids of the matches looked at."""
+    touched = []
+    for match in stage.matches.filter(number__gt=after).order_by("number"):
+        if match.home_id is None or match.away_id is None:
+            MatchScore.objects.filter(match=match, boards_scored=0).delete()
+            continue
+        match_rescore(match)
+        touched.append(match.pk)
+    return touched
+
+
+# --- round-robin and group tables -------------------------------------------------------
+
+
+def _pure(row: MatchScore) -> PureMatchScore[int]:
+    """A stored match score as the standings read it (its boards are not needed)."""
+    home, away = row.home_id, row.away_id
+    return PureMatchScore(
+        home=home,
+        away=away,
+        boards=(),
+        board_points={home: row.home_board_points, away: row.away_board_points},
+        tiebreak_points={home: row.home_tiebreak_points, away: row.away_tiebreak_points},
+        adjustment={home: Fraction(row.home_adjustment), away: Fraction(row.away_adjustment)},
+        score={home: Fraction(row.home_score), away: Fraction(row.away_score)},
+        decision=Decision(row.decision),
+        winner=row.winner_id,
+        match_points={home: row.home_match_points, away: row.away_match_points},
+    )
+
+
+def team_standings_rescore(stage: Stage) -> int:
+    """The round-robin table of ``stage`` (per group for a group round robin), from its
+    stored match scores and the director's tie orders. Returns rows written."""
+    if stage.kind not in TABLE_KINDS:
+        return 0
+    groups: dict[str, list[int]] = defaultdict(list)
+    for label, entrant_id in (
+        StageEntry.objects.filter(stage=stage)
+        .order_by("group_label", "position", "seed", "id")
+        .values_list("group_label", "entrant_id")
+    ):
+        groups[label].append(entrant_id)
+    matches: dict[str, list[PureMatchScore[int]]] = defaultdict(list)
+    for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related("match"):
+        matches[row.match.group_label].append(_pure(row))
+    orders: dict[str, list[DirectorOrder[int]]] = defaultdict(list)
+    for order in TieOrder.objects.filter(stage=stage).order_by("-decided_at", "-id"):
+        orders[order.group_label].append(
+            DirectorOrder(tuple(int(e) for e in order.entrants), order.reason)
+        )
+    wanted: dict[int, dict[str, Any]] = {}
+    for label, entrants in groups.items():
+        rows = round_robin_standings(entrants, matches[label], director_orders=orders[label])
+        for r in rows:
+            wanted[r.entrant] = {
+                "stage_id": stage.pk,
+                "group_label": label,
+                "direction": "",
+                "place": r.place,
+                "shared": r.shared,
+                "tie": r.tie.value,
+                "flagged": r.flagged,
+                "note": r.note,
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "match_points": r.match_points,
+                "score_for": decimal(r.score_for),
+                "score_against": decimal(r.score_against),
+            }
+    return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
