@@ -185,7 +185,7 @@ class BoardScore(models.Model):
     class Meta:
         verbose_name = _("单副得分")
         verbose_name_plural = _("单副得分")
-        ordering = ["match", "number"]
+        ordering = ["match_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="board_score_unique"),
         ]
@@ -228,7 +228,7 @@ class TravellerScore(models.Model):
     class Meta:
         verbose_name = _("随牌计分")
         verbose_name_plural = _("随牌计分")
-        ordering = ["board", "table"]
+        ordering = ["board_id", "table_id"]
         constraints = [
             models.UniqueConstraint(fields=["board", "table"], name="traveller_score_unique"),
         ]
