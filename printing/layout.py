@@ -34,6 +34,9 @@ GREY = colors.Color(0.45, 0.45, 0.45)
 LIGHT = colors.Color(0.92, 0.92, 0.92)
 BLACK = colors.black
 
+#: Characters STSong-Light (Adobe-GB1-0) lacks, and the ones that stand in for them.
+FALLBACK_SUBSTITUTES = str.maketrans({"·": "・", "•": "・", "‧": "・"})
+
 MIN_SIZE = 5.0  # pt: text is shrunk to fit its box, never below this
 
 
@@ -75,12 +78,19 @@ class Sheet:
         width, height = pagesize
         if landscape:
             width, height = max(width, height), min(width, height)
+        self.font = font or cjk_font()
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, pagesize=(width, height), invariant=1)
+        # The CJK font from the start, so no unused Helvetica is listed in the file.
+        self.canvas = Canvas(
+            self.buffer,
+            pagesize=(width, height),
+            invariant=1,
+            initialFontName=self.font.name,
+            lang="zh-Hans",
+        )
         self.canvas.setTitle(title)
         self.canvas.setAuthor("duidiao")
         self.canvas.setCreator("duidiao printing")
-        self.font = font or cjk_font()
         self.width = width / mm
         self.height = height / mm
         self.margin = margin
@@ -196,6 +206,8 @@ class Sheet:
         s = "" if text is None else str(text)
         if not s:
             return 0.0
+        if not self.font.embedded:
+            s = s.translate(FALLBACK_SUBSTITUTES)
         size = self.fit_size(s, size, max_width)
         if max_width is not None:
             while len(s) > 1 and self.width_of(s, size) > max_width + 0.01:
@@ -299,7 +311,12 @@ class Sheet:
         widget = QrCodeWidget(data, barLevel="M")
         x0, y0, x1, y1 = widget.getBounds()
         side = size * mm
-        drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
+        drawing = Drawing(
+            side,
+            side,
+            transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0],
+            initialFontName=self.font.name,  # else the renderer lists Times-Roman
+        )
         drawing.add(widget)
         renderPDF.draw(drawing, self.canvas, x * mm, self._y(y + size))
 
