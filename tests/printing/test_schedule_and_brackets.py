@@ -99,8 +99,8 @@ def test_a_double_elimination_bracket_prints_both_sides_and_the_champion(pdf):
         text,
         [
             "Bracket",
-            "Winners’ bracket",
-            "Losers’ bracket",
+            "Winners' bracket",
+            "Losers' bracket",
             "Final",
             "Champion",
             "Loser M1",
