@@ -144,7 +144,8 @@ def score_board(
 
     def scale(raw: int) -> Fraction:
         if raw not in scaled:
-            scaled[raw] = neuberg(raw, len(played), n_expected)
+            full = len(played) == n_expected  # nothing to scale: skip the arithmetic
+            scaled[raw] = Fraction(raw) if full else neuberg(raw, len(played), n_expected)
         return scaled[raw]
 
     for entry in entries:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.db import models
@@ -46,22 +47,33 @@ _OUTCOMES = {o.value: o for o in Outcome}
 _DIGS = {d.value: d for d in Dig}
 
 
+_VERDICT = RESULT_FIELDS[3:]
+
+
 def play_of(row: Mapping[str, Any]) -> PlayResult:
     """The ``PlayResult`` of a result's stored verdict (no engine run: the verdict was
     judged when the result was entered). ``levels_after`` is not needed to score."""
+    return _play(tuple(row[name] for name in _VERDICT))
+
+
+@lru_cache(maxsize=4096)
+def _play(values: tuple[Any, ...]) -> PlayResult:
+    # Results repeat (the same points, the same declarer): each distinct one is built
+    # once. PlayResult is frozen, so sharing it is safe.
+    declarer, points, dig, outcome, broken, jumps_ns, jumps_ew, xiaosa, nxt, won = values
     hand = HandOutcome(
-        outcome=_OUTCOMES[row["outcome"]],
-        declarer_broken=row["declarer_broken"],
+        outcome=_OUTCOMES[outcome],
+        declarer_broken=broken,
         levels_after={},
-        jump_levels={Side.NS: row["jump_levels_ns"], Side.EW: row["jump_levels_ew"]},
-        next_declarer=Seat[row["next_declarer"]],
-        game_won=row["game_won"],
-        xiaosa_levels=row["xiaosa_levels"],
+        jump_levels={Side.NS: jumps_ns, Side.EW: jumps_ew},
+        next_declarer=Seat[nxt],
+        game_won=won,
+        xiaosa_levels=xiaosa,
     )
     return PlayResult(
-        declaring=Seat[row["declarer"]].side,
-        defender_points=row["defender_points"],
-        dig=_DIGS[row["dig"]] if row["dig"] else None,
+        declaring=Seat[declarer].side,
+        defender_points=points,
+        dig=_DIGS[dig] if dig else None,
         hand=hand,
     )
 
@@ -73,9 +85,12 @@ def confirmed_results(**filters: Any) -> list[dict[str, Any]]:
     )
 
 
+@lru_cache(maxsize=8192)
 def decimal(value: Fraction | int) -> Decimal:
     """A score as stored: 4 places, enough for Neuberg (e.g. 15.875) and exact halves."""
     value = Fraction(value)
+    if value.denominator == 1:
+        return Decimal(value.numerator).quantize(_PLACES)
     return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
         _PLACES, rounding=ROUND_HALF_EVEN
     )
