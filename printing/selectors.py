@@ -362,13 +362,14 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
 
 def _copies(stage: Stage) -> list[tuple[BoardSet, Match | None]]:
     """Every physical copy of every board set: one per set in a Mitchell (the set
-    travels), one per (set, match) in team play (each match has its own boxes)."""
+    travels), one per (set, match) otherwise (each match, or each contest of a pairs
+    final, has its own boxes), as ``boards.models.BoxCard`` keys them."""
     sets = list(
         BoardSet.objects.filter(stage=stage)
         .select_related("round")
         .order_by("round__number", "number")
     )
-    if stage.kind == Stage.Kind.MITCHELL or stage.kind == Stage.Kind.PAIRS_FINAL:
+    if stage.kind == Stage.Kind.MITCHELL:
         return [(bs, None) for bs in sets]
     matches_by_set: dict[int, list[Match]] = defaultdict(list)
     plays = (
