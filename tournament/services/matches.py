@@ -118,7 +118,9 @@ def match_record_winner(
     if stage.is_bracket:
         return _bracket_record(stage, match.number, winner, changed_by, reason)
     match = (
-        Match.objects.select_for_update().select_related("home", "away", "winner").get(pk=match.pk)
+        Match.objects.select_for_update(of=("self",))
+        .select_related("home", "away", "winner")
+        .get(pk=match.pk)
     )
     if match.home_id is None or match.away_id is None:
         raise EventError(
@@ -252,7 +254,9 @@ def match_clear_result(*, match: Match, changed_by: User | None = None, reason: 
         )
         return Match.objects.get(pk=match.pk)
     match = (
-        Match.objects.select_for_update().select_related("home", "away", "winner").get(pk=match.pk)
+        Match.objects.select_for_update(of=("self",))
+        .select_related("home", "away", "winner")
+        .get(pk=match.pk)
     )
     if match.status != Match.Status.FINISHED:
         return match
