@@ -37,6 +37,7 @@ from scoring.engine import Side
 
 from .adjustments import (
     Adjustment,
+    AdjustmentKind,
     adjustment_total,
     apply_override,
     forfeits,
@@ -110,12 +111,15 @@ class MatchBoard:
     """One board of a match: its open-room and closed-room results, as far as played.
 
     ``tiebreak`` marks the extra boards of a level knockout match (第二十七条).
+    ``tables`` are the open and closed tables' keys, so a ruling can take out a board
+    a room has not played (boards cancelled for slow play, 第三十八条).
     """
 
     number: int
     open: Played | None = None
     closed: Played | None = None
     tiebreak: bool = False
+    tables: tuple[Hashable | None, Hashable | None] = (None, None)
 
 
 class BoardState(enum.StrEnum):
@@ -204,9 +208,18 @@ def _score_match(
         plays: list[PlayResult | None] = []
         waiting = False
         not_scored = False
-        for played in (board.open, board.closed):
+        for played, table in zip((board.open, board.closed), board.tables, strict=True):
             if played is None:
-                waiting = True
+                kind, found = (
+                    (None, ())
+                    if table is None
+                    else result_override(adjustments, board.number, table)
+                )
+                if kind is AdjustmentKind.NOT_SCORED:  # cancelled before it was played
+                    overrides += found
+                    not_scored = True
+                else:
+                    waiting = True
                 plays.append(None)
                 continue
             kind, found = result_override(adjustments, board.number, played.table)
@@ -677,11 +690,11 @@ def score_traveller(
             )
             pending.append((entry, LineKind.ARTIFICIAL, None, ()))
             continue
-        if entry.play is None:
+        override, found = result_override(adjustments, board, entry.table)
+        if entry.play is None and override is not AdjustmentKind.NOT_SCORED:
             pending.append((entry, LineKind.WAITING, None, ()))
             continue
-        override, found = result_override(adjustments, board, entry.table)
-        play = apply_override(entry.play, override)
+        play = None if entry.play is None else apply_override(entry.play, override)
         if play is None:
             chosen = next((a.artificial for a in found if a.artificial is not None), None)
             chosen = chosen or ArtificialScore(Artificial.AVERAGE, Artificial.AVERAGE)

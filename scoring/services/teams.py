@@ -41,10 +41,14 @@ TABLE_KINDS = (Stage.Kind.TEAM_MATCH, Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_R
 REASON = "计分自动登记 / recorded by scoring from the confirmed board results"
 
 
-def _layout(match: Match) -> tuple[dict[int, bool], dict[int, str]]:
-    """The match's board numbers (→ tie-break or not) and its tables' rooms."""
+def _layout(
+    match: Match,
+) -> tuple[dict[int, bool], dict[int, str], dict[tuple[int, str], int]]:
+    """The match's board numbers (→ tie-break or not), its tables' rooms, and each
+    board's table in each room (a ruling may cancel a board a room has not played)."""
     numbers: dict[int, bool] = {}
     rooms: dict[int, str] = {}
+    room_table: dict[tuple[int, str], int] = {}
     plays = SetPlay.objects.filter(table__match=match).values_list(
         "table_id",
         "table__room",
@@ -56,7 +60,8 @@ def _layout(match: Match) -> tuple[dict[int, bool], dict[int, str]]:
         rooms[table_id] = room
         for number in range(first, last + 1):
             numbers[number] = tiebreak
-    return numbers, rooms
+            room_table[number, room] = table_id
+    return numbers, rooms, room_table
 
 
 def score_match(match: Match) -> tuple[PureMatchScore[int], dict[int, dict[str, Any]]] | None:
@@ -64,7 +69,7 @@ def score_match(match: Match) -> tuple[PureMatchScore[int], dict[int, dict[str, 
     rows behind it (board id, open and closed result ids). None without two teams."""
     if match.home_id is None or match.away_id is None:
         return None
-    numbers, rooms = _layout(match)
+    numbers, rooms, room_table = _layout(match)
     board_ids = dict(
         Board.objects.filter(
             stage_id=match.stage_id, round_id=match.round_id, number__in=numbers
@@ -89,6 +94,10 @@ def score_match(match: Match) -> tuple[PureMatchScore[int], dict[int, dict[str, 
             played.get((number, Table.Room.OPEN)),
             played.get((number, Table.Room.CLOSED)),
             tiebreak=tiebreak,
+            tables=(
+                room_table.get((number, Table.Room.OPEN)),
+                room_table.get((number, Table.Room.CLOSED)),
+            ),
         )
         for number, tiebreak in sorted(numbers.items())
     ]
