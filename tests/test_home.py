@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import pytest
 from django.conf import settings
 from django.urls import reverse
+
+# The home page is the event list, read from the database.
+pytestmark = pytest.mark.django_db
 
 
 def test_the_home_page_is_in_chinese_by_default(client):
