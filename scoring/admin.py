@@ -1,1 +1,96 @@
-"""Admin registrations for the scoring app (none until its models exist)."""
+"""Admin for the scores: to look, not to write.
+
+Every score row is derived from the confirmed results and the adjustments, so the
+admin shows them read-only; a wrong score is put right by correcting the result or the
+ruling, and ``python manage.py rescore EVENT`` (or the action here) rebuilds them.
+Adjustments come from rulings (``scoring.services.adjustments_set``) and tie orders
+from the director's decision (``tie_order_set``); here they are listed with their
+source and reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from .models import MatchScore, ScoreAdjustment, Standing, TieOrder, TravellerScore
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(MatchScore)
+class MatchScoreAdmin(ReadOnlyAdmin):
+    list_display = (
+        "match",
+        "home",
+        "home_score",
+        "away_score",
+        "away",
+        "decision",
+        "winner",
+        "boards_scored",
+        "boards_expected",
+        "needs_review",
+    )
+    list_filter = ("stage__event", "stage", "decision", "needs_review")
+    list_select_related = ("match", "home", "away", "winner")
+    actions = ["rescore"]
+
+    @admin.action(description=_("重新计分（所在阶段）"))
+    def rescore(self, request: HttpRequest, queryset: Any) -> None:
+        from .services import rescore_stage
+
+        for stage_id in set(queryset.values_list("stage_id", flat=True)):
+            rescore_stage(stage_id)
+        self.message_user(request, _("已重新计分"), messages.SUCCESS)
+
+
+@admin.register(Standing)
+class StandingAdmin(ReadOnlyAdmin):
+    list_display = (
+        "stage",
+        "group_label",
+        "direction",
+        "place",
+        "entrant",
+        "shared",
+        "tie",
+        "flagged",
+        "match_points",
+        "total",
+        "percentage",
+    )
+    list_filter = ("stage__event", "stage", "flagged")
+    list_select_related = ("stage", "entrant")
+
+
+@admin.register(TravellerScore)
+class TravellerScoreAdmin(ReadOnlyAdmin):
+    list_display = ("board", "table", "ns", "ew", "kind", "ns_score", "ew_score", "top")
+    list_filter = ("stage__event", "stage", "kind")
+    list_select_related = ("board__stage", "table__round__stage", "ns", "ew")
+
+
+@admin.register(ScoreAdjustment)
+class ScoreAdjustmentAdmin(ReadOnlyAdmin):
+    list_display = ("source", "kind", "target", "amount", "match", "board", "table", "reason")
+    list_filter = ("stage__event", "stage", "kind")
+    search_fields = ("source", "reason")
+
+
+@admin.register(TieOrder)
+class TieOrderAdmin(ReadOnlyAdmin):
+    list_display = ("stage", "group_label", "entrants", "reason", "decided_by", "decided_at")
+    list_filter = ("stage__event",)

@@ -22,6 +22,7 @@ from .adjustments import (
 from .rescore import (
     match_changed,
     queue_rescore,
+    queue_targets,
     rescore_event,
     rescore_result,
     rescore_stage,
@@ -37,6 +38,7 @@ __all__ = [
     "match_changed",
     "match_score_reset",
     "queue_rescore",
+    "queue_targets",
     "rescore_event",
     "rescore_result",
     "rescore_stage",

@@ -22,7 +22,7 @@ from tournament.models import Entrant, Match, SetPlay, Stage, StageEntry, Table
 
 from ..errors import ScoringError
 from ..models import MatchScore, ScoreAdjustment, TieOrder
-from .rescore import queue_rescore
+from .rescore import queue_targets
 
 __all__ = [
     "adjustment_forfeit",
@@ -191,15 +191,8 @@ def adjustments_set(
         _check(adjustment)
     ScoreAdjustment.objects.filter(source=source).delete()
     created = ScoreAdjustment.objects.bulk_create(adjustments)
-    from ..tasks import rescore_targets_task
-
     for stage_id, touched in _touched([*old, *created]).items():
-        queue_rescore(
-            rescore_targets_task,
-            stage_id,
-            boards=sorted(touched["boards"]),
-            matches=sorted(touched["matches"]),
-        )
+        queue_targets(stage_id, boards=touched["boards"], matches=touched["matches"])
     return created
 
 
@@ -256,6 +249,4 @@ def match_score_reset(*, match: Match) -> None:
 
 
 def _standings_later(stage: Stage) -> None:
-    from ..tasks import rescore_targets_task
-
-    queue_rescore(rescore_targets_task, stage.pk)
+    queue_targets(stage.pk)

@@ -17,6 +17,7 @@ only reads results and writes derived rows, so running it again gives the same r
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -32,6 +33,7 @@ from .teams import bracket_rescore, match_rescore, team_standings_rescore
 __all__ = [
     "match_changed",
     "queue_rescore",
+    "queue_targets",
     "rescore_event",
     "rescore_result",
     "rescore_stage",
@@ -125,34 +127,77 @@ def rescore_event(event_id: int) -> dict[str, Any]:
     return {"event": event.code, "stages": stages}
 
 
-def queue_rescore(task: Any, *args: Any, **kwargs: Any) -> None:
-    """Queue ``task`` once the current transaction commits (at once outside one).
+def _send(task: Any, *args: Any, **kwargs: Any) -> None:
+    """Send a task; with Celery eager (no broker configured) it runs right here. Should
+    the broker be unreachable, the rescore runs in this process instead of being lost:
+    a player's refresh must still show the result."""
+    try:
+        task.delay(*args, **kwargs)
+    except OperationalError:
+        logger.warning("broker unreachable; rescoring in-process", exc_info=True)
+        task(*args, **kwargs)
 
-    With Celery eager (no broker configured) it runs right there. Should the broker be
-    unreachable, the rescore runs in this process instead of being lost: a player's
-    refresh must still show the result."""
+
+def queue_rescore(task: Any, *args: Any, **kwargs: Any) -> None:
+    """Queue ``task`` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: _send(task, *args, **kwargs))
+
+
+_pending = threading.local()
+
+
+def queue_targets(
+    stage_id: int, *, boards: Iterable[int] = (), matches: Iterable[int] = ()
+) -> None:
+    """Rescore these boards and matches of a stage, and its standings, once the current
+    transaction commits.
+
+    What one transaction touches in a stage is gathered into a single task: a director
+    entering a whole scorecard, or a demo loading two rounds, queues one rescore per
+    stage rather than one per result. Every call registers its own commit callback and
+    the first to run takes everything gathered, so a callback dropped with a rolled-back
+    savepoint loses nothing (what it gathered is rescored anyway — harmlessly, since
+    rescoring is idempotent)."""
+    from ..tasks import rescore_targets_task
+
+    stages: dict[int, tuple[set[int], set[int]]] = _pending.__dict__.setdefault("stages", {})
+    gathered = stages.setdefault(stage_id, (set(), set()))
+    gathered[0].update(boards)
+    gathered[1].update(matches)
 
     def send() -> None:
-        try:
-            task.delay(*args, **kwargs)
-        except OperationalError:
-            logger.warning("broker unreachable; rescoring in-process", exc_info=True)
-            task(*args, **kwargs)
+        taken = stages.pop(stage_id, None)
+        if taken is not None:
+            _send(
+                rescore_targets_task,
+                stage_id,
+                boards=sorted(taken[0]),
+                matches=sorted(taken[1]),
+            )
 
     transaction.on_commit(send)
 
 
 def result_changed(result: Result | int) -> None:
     """A result was confirmed or corrected (or entered by a director, which confirms
-    it): rescore what it touches once the transaction commits."""
-    from ..tasks import rescore_result_task
-
-    queue_rescore(rescore_result_task, result if isinstance(result, int) else result.pk)
+    it): rescore its board or match, and its stage's standings, once the transaction
+    commits."""
+    row = (
+        Result.objects.filter(pk=result if isinstance(result, int) else result.pk)
+        .values("board_id", "board__stage_id", "table__match_id")
+        .first()
+    )
+    if row is None:
+        return
+    match = row["table__match_id"]
+    queue_targets(
+        row["board__stage_id"],
+        boards=[row["board_id"]],
+        matches=[match] if match is not None else [],
+    )
 
 
 def match_changed(match: Match) -> None:
     """Something about a match other than a result changed (teams placed, a tie-break
     segment added): rescore it on commit."""
-    from ..tasks import rescore_targets_task
-
-    queue_rescore(rescore_targets_task, match.stage_id, matches=[match.pk])
+    queue_targets(match.stage_id, matches=[match.pk])

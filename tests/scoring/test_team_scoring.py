@@ -255,3 +255,33 @@ def test_a_ruling_scores_a_board_as_broken(play, team_match):
         )
     row = BoardScore.objects.get(match=team_match, number=1)
     assert (row.home_points, row.away_points) == (0, 2)
+
+
+def test_one_transaction_queues_one_rescore_per_stage(play, team_match):
+    """What one transaction touches is rescored by one task per stage, after commit —
+    a director entering a whole scorecard does not queue a task per board."""
+    from unittest import mock
+
+    from django.db import transaction
+
+    from boards.services import result_enter
+    from scoring.services import rescore as rescore_module
+
+    from .conftest import entry
+
+    open_table, closed_table = tables(team_match)
+    boards = list(Board.objects.filter(stage=team_match.stage).order_by("number"))[:3]
+    sent = []
+    real_send = rescore_module._send
+    with mock.patch.object(
+        rescore_module, "_send", side_effect=lambda *a, **k: sent.append(a) or real_send(*a, **k)
+    ):
+        with play.capture(execute=True), transaction.atomic():
+            for board in boards:
+                for table, points in ((open_table, 40), (closed_table, 55)):
+                    result_enter(
+                        board=board, table=table, entry=entry(board, points), actor=play.director
+                    )
+            assert sent == []  # nothing before the commit
+    assert len(sent) == 1
+    assert MatchScore.objects.get(match=team_match).boards_scored == 3
