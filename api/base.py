@@ -1,0 +1,64 @@
+"""The base of every event view: the event from the URL, once per request, and the
+roles the requesting login holds in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from rest_framework import generics
+from rest_framework.views import APIView
+
+from tournament.models import Event, Stage
+from tournament.roles import user_event_roles
+
+from . import selectors
+from .permissions import EventRoles
+
+__all__ = ["EventMixin", "EventGenericView", "EventView"]
+
+
+class EventMixin:
+    """``self.event()`` and ``self.event_roles()``: a 404 for an event this login
+    cannot read (a draft of someone else's), every role for its director."""
+
+    permission_classes = [EventRoles]
+    kwargs: dict[str, Any]
+    request: Any
+
+    def event(self) -> Event:
+        cached = getattr(self, "_event", None)
+        if cached is None:
+            try:
+                cached = selectors.event_get(self.kwargs["code"], self.request.user)
+            except Event.DoesNotExist as error:
+                raise Http404("no such event") from error
+            self._event = cached
+        return cached
+
+    def event_roles(self) -> frozenset[str]:
+        cached = getattr(self, "_roles", None)
+        if cached is None:
+            cached = frozenset(user_event_roles(self.request.user, self.event()))
+            self._roles = cached
+        return cached
+
+    def is_director(self) -> bool:
+        return "director" in self.event_roles()
+
+    def is_official(self) -> bool:
+        return bool(self.event_roles() & {"director", "scorer", "referee"})
+
+    def stage(self) -> Stage:
+        try:
+            return selectors.stage_get(self.event(), int(self.kwargs["order"]))
+        except Stage.DoesNotExist as error:
+            raise Http404("no such stage") from error
+
+
+class EventView(EventMixin, APIView):
+    pass
+
+
+class EventGenericView(EventMixin, generics.GenericAPIView):  # type: ignore[type-arg]
+    pass

@@ -1,0 +1,312 @@
+"""Events, entrants, stages, schedules (and Mitchell movements) and brackets: the
+public face of an event, read only. Draft events exist only for their officials."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import generics, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
+from tournament.selectors import stage_bracket_state
+
+from . import selectors
+from .base import EventMixin, EventView
+from .fields import SMALL_MAX
+from .permissions import EventRoles
+
+# --- serializers -------------------------------------------------------------------------
+
+
+class EventOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    class Meta:
+        model = Event
+        fields = ["code", "name", "venue", "starts_on", "ends_on", "rules", "switches", "status"]
+
+
+class EventDetailOut(EventOut):
+    roles = serializers.SerializerMethodField()
+
+    class Meta(EventOut.Meta):
+        fields = [*EventOut.Meta.fields, "roles"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_roles(self, event: Event) -> list[str]:
+        """The roles the caller holds in this event."""
+        return sorted(self.context.get("roles", ()))
+
+
+class EventFilter(serializers.Serializer):  # type: ignore[type-arg]
+    status = serializers.ChoiceField(choices=Event.Status.choices, required=False)
+    q = serializers.CharField(required=False, max_length=100, help_text="name or code contains")
+
+
+class PlayerOut(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(source="player.id")
+    name = serializers.CharField(source="player.name")
+    club = serializers.CharField(source="player.club")
+    role = serializers.CharField()
+    order = serializers.IntegerField()
+
+
+class EntrantOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    players = PlayerOut(many=True, source="memberships")
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "kind", "number", "name", "seed", "players"]
+
+
+class EntrantFilter(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(choices=Entrant.Kind.choices, required=False)
+    q = serializers.CharField(required=False, max_length=100, help_text="name contains")
+
+
+class EntrantRef(serializers.ModelSerializer):  # type: ignore[type-arg]
+    class Meta:
+        model = Entrant
+        fields = ["id", "kind", "number", "name"]
+
+
+class StageOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    source = serializers.IntegerField(
+        source="source.order", allow_null=True, default=None, help_text="the feeding stage"
+    )
+
+    class Meta:
+        model = Stage
+        fields = ["order", "kind", "name", "status", "settings", "source", "draw_seed"]
+
+
+class StageEntryOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    entrant = EntrantRef()
+
+    class Meta:
+        model = StageEntry
+        fields = [
+            "entrant",
+            "seed",
+            "group_label",
+            "position",
+            "direction",
+            "pair_number",
+            "source",
+        ]
+
+
+class StageDetailOut(serializers.Serializer):  # type: ignore[type-arg]
+    stage = StageOut()
+    entries = StageEntryOut(many=True)
+
+
+class MatchOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    round = serializers.IntegerField(source="round.number")
+    home = EntrantRef(allow_null=True)
+    away = EntrantRef(allow_null=True)
+    winner = EntrantRef(allow_null=True)
+    score = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "number",
+            "round",
+            "group_label",
+            "home",
+            "away",
+            "home_source",
+            "away_source",
+            "side",
+            "bracket_round",
+            "is_reset",
+            "first_place",
+            "status",
+            "winner",
+            "score",
+        ]
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_score(self, match: Match) -> dict[str, Any] | None:
+        """The match's score once results are in (home, away, match points, decision)."""
+        score = getattr(match, "score", None)
+        if score is None:
+            return None
+        return {
+            "home": str(score.home_score),
+            "away": str(score.away_score),
+            "home_match_points": score.home_match_points,
+            "away_match_points": score.away_match_points,
+            "decision": score.decision,
+            "boards_scored": score.boards_scored,
+            "boards_expected": score.boards_expected,
+            "needs_review": score.needs_review,
+        }
+
+
+class TableOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    match = serializers.IntegerField(source="match.number", allow_null=True, default=None)
+    ns = EntrantRef(allow_null=True)
+    ew = EntrantRef(allow_null=True)
+    boards = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ["id", "number", "session", "room", "match", "ns", "ew", "boards"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_boards(self, table: Table) -> list[dict[str, Any]]:
+        """The board sets the table plays, in order (numbers and start level)."""
+        return [
+            {
+                "set": play.board_set.number,
+                "first": play.board_set.first_board,
+                "last": play.board_set.last_board,
+                "start_level": play.board_set.start_level,
+            }
+            for play in table.set_plays.all()
+        ]
+
+
+class DirectorTableOut(TableOut):
+    """A table as its event's director sees it: with the code its tablet enters by."""
+
+    class Meta(TableOut.Meta):
+        fields = [*TableOut.Meta.fields, "code"]
+
+
+class RoundOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    matches = MatchOut(many=True)
+    tables = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "name", "matches", "tables"]
+
+    @extend_schema_field(TableOut(many=True))
+    def get_tables(self, round_: Round) -> Any:
+        out = DirectorTableOut if self.context.get("director") else TableOut
+        return out(round_.tables.all(), many=True).data
+
+
+class ScheduleFilter(serializers.Serializer):  # type: ignore[type-arg]
+    round = serializers.IntegerField(required=False, min_value=1, max_value=SMALL_MAX)
+
+
+class BracketOut(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.CharField()
+    matches = MatchOut(many=True)
+    champion = serializers.IntegerField(allow_null=True, help_text="entrant id, once decided")
+    runner_up = serializers.IntegerField(allow_null=True)
+    eliminated = serializers.DictField(
+        child=serializers.IntegerField(), help_text="entrant id → the match it went out in"
+    )
+
+
+# --- views ------------------------------------------------------------------------------
+
+
+class EventList(generics.ListAPIView):  # type: ignore[type-arg]
+    """Events anyone may read (all but drafts), and the drafts the caller works on."""
+
+    serializer_class = EventOut
+    permission_classes = [EventRoles]
+
+    def get_queryset(self) -> QuerySet[Event]:
+        filters = EventFilter(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        events = selectors.events_visible(self.request.user)
+        if status := filters.validated_data.get("status"):
+            events = events.filter(status=status)
+        if q := filters.validated_data.get("q"):
+            events = events.filter(Q(name__icontains=q) | Q(code__icontains=q))
+        return events.order_by("-starts_on", "name", "pk")
+
+    @extend_schema(parameters=[EventFilter])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class EventDetail(EventView):
+    @extend_schema(responses=EventDetailOut)
+    def get(self, request: Request, code: str) -> Response:
+        return Response(EventDetailOut(self.event(), context={"roles": self.event_roles()}).data)
+
+
+class EntrantList(EventMixin, generics.ListAPIView):  # type: ignore[type-arg]
+    serializer_class = EntrantOut
+
+    def get_queryset(self) -> QuerySet[Entrant]:
+        filters = EntrantFilter(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        entrants = selectors.event_entrants(self.event())
+        if kind := filters.validated_data.get("kind"):
+            entrants = entrants.filter(kind=kind)
+        if q := filters.validated_data.get("q"):
+            entrants = entrants.filter(
+                Q(name__icontains=q) | Q(memberships__player__name__icontains=q)
+            ).distinct()
+        return entrants
+
+    @extend_schema(parameters=[EntrantFilter])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class StageList(EventView):
+    @extend_schema(responses=StageOut(many=True))
+    def get(self, request: Request, code: str) -> Response:
+        stages = self.event().stages.select_related("source").order_by("order")
+        return Response(StageOut(stages, many=True).data)
+
+
+class StageDetail(EventView):
+    @extend_schema(responses=StageDetailOut)
+    def get(self, request: Request, code: str, order: int) -> Response:
+        stage = self.stage()
+        data = {"stage": stage, "entries": selectors.stage_entries(stage)}
+        return Response(StageDetailOut(data).data)
+
+
+class StageSchedule(EventView):
+    """The stage's rounds: matches (with scores) and tables (with the board sets each
+    plays) — a Mitchell's movement is its rounds' tables. Table codes for the director."""
+
+    @extend_schema(parameters=[ScheduleFilter], responses=RoundOut(many=True))
+    def get(self, request: Request, code: str, order: int) -> Response:
+        filters = ScheduleFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        rounds = selectors.stage_rounds(self.stage(), number=filters.validated_data.get("round"))
+        context = {"director": self.is_director()}
+        return Response(RoundOut(rounds, many=True, context=context).data)
+
+
+class StageBracket(EventView):
+    """A knockout or double-elimination bracket: its matches and, once decided, the
+    places (404 for other formats)."""
+
+    @extend_schema(responses=BracketOut)
+    def get(self, request: Request, code: str, order: int) -> Response:
+        stage = self.stage()
+        if not stage.is_bracket:
+            raise Http404("not a bracket stage")
+        matches = stage.matches.select_related("round", "home", "away", "winner", "score").order_by(
+            "number"
+        )
+        seeds = {e.seed: e.entrant_id for e in stage.entries.filter(seed__isnull=False)}
+        state = stage_bracket_state(stage)
+        data = {
+            "kind": stage.kind,
+            "matches": matches,
+            "champion": seeds.get(state.champion) if state.champion else None,
+            "runner_up": seeds.get(state.runner_up) if state.runner_up else None,
+            "eliminated": {
+                str(seeds[seed]): match for seed, match in state.eliminated.items() if seed in seeds
+            },
+        }
+        return Response(BracketOut(data).data)

@@ -1,0 +1,87 @@
+"""Standings (名次): the rows the scoring services keep, per stage, cached.
+
+Many players refresh standings at once while results come in, so a stage's standings
+are built once per version (``api.cache``) and served with an ``ETag``: a client
+that sends ``If-None-Match`` gets 304 until a result of the stage changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.models import Standing
+from scoring.selectors import stage_standings
+from tournament.models import Event, Stage
+
+from .base import EventView
+from .cache import cached_payload
+from .events import EntrantRef
+
+
+class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    entrant = EntrantRef()
+
+    class Meta:
+        model = Standing
+        fields = [
+            "place",
+            "shared",
+            "entrant",
+            "group_label",
+            "direction",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "match_points",
+            "score_for",
+            "score_against",
+            "boards",
+            "matchpoints",
+            "adjustment",
+            "total",
+            "top",
+            "percentage",
+            "tie",
+            "flagged",
+            "note",
+        ]
+
+
+class StandingsOut(serializers.Serializer):  # type: ignore[type-arg]
+    stage = serializers.IntegerField()
+    kind = serializers.CharField()
+    name = serializers.CharField()
+    rows = StandingOut(many=True)
+
+
+def standings_data(stage: Stage) -> dict[str, Any]:
+    rows = StandingOut(stage_standings(stage), many=True).data
+    return {"stage": stage.order, "kind": stage.kind, "name": stage.name, "rows": rows}
+
+
+class StageStandings(EventView):
+    """A stage's standings in ranking order: per group, per direction (a Mitchell), or
+    the final's places."""
+
+    @extend_schema(responses={200: StandingsOut, 304: OpenApiResponse(description="not modified")})
+    def get(self, request: Request, code: str, order: int) -> Response:
+        stage = self.stage()
+        etag, data = cached_payload(stage.pk, lambda: standings_data(stage))
+        public = self.event().status != Event.Status.DRAFT
+        headers = {
+            "ETag": etag,
+            # Revalidate every time (a cheap 304): a result changes standings at once.
+            "Cache-Control": ("public" if public else "private") + ", no-cache",
+        }
+        if etag in _etags(request.headers.get("If-None-Match", "")):
+            return Response(status=304, headers=headers)
+        return Response(data, headers=headers)
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
