@@ -52,6 +52,15 @@ def celery_config(environ: Mapping[str, str]) -> dict[str, Any]:
         "TASK_SERIALIZER": "json",
         "RESULT_SERIALIZER": "json",
         "ACCEPT_CONTENT": ["json"],
+        # A worker killed in the middle of a task (OOM, kill -9, a lost machine) leaves
+        # the message unacknowledged: it goes back on the queue and runs again, which
+        # is safe because every task is idempotent.
+        "TASK_REJECT_ON_WORKER_LOST": True,
+        # Redis redelivers an unacknowledged message after this many seconds; it must be
+        # longer than the slowest task (printing a whole event).
+        "BROKER_TRANSPORT_OPTIONS": {
+            "visibility_timeout": int(environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
+        },
     }
     broker = environ.get("CELERY_BROKER_URL")
     if not broker:
@@ -71,3 +80,42 @@ def celery_config(environ: Mapping[str, str]) -> dict[str, Any]:
         "TASK_ALWAYS_EAGER": False,
         "TASK_EAGER_PROPAGATES": False,
     }
+
+
+def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The ``default`` cache: Redis when ``CACHE_URL`` is set (shared by every web
+    process and worker, so one invalidation reaches them all), else this process's
+    memory (a single ``runserver``, the tests)."""
+    url = environ.get("CACHE_URL")
+    if url:
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": environ.get("CACHE_KEY_PREFIX", "duidiao"),
+            "TIMEOUT": 300,
+        }
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "duidiao"}
+
+
+def security_config(environ: Mapping[str, str], *, debug: bool) -> dict[str, Any]:
+    """HTTPS and cookie settings. With ``DEBUG`` on (a checkout) none apply; with it off
+    cookies are HTTPS-only unless told otherwise, and the rest follows the environment
+    (the proxy in front usually terminates TLS and redirects plain HTTP itself)."""
+    if debug:
+        return {}
+    config: dict[str, Any] = {
+        "SESSION_COOKIE_SECURE": env_bool(environ, "SESSION_COOKIE_SECURE", True),
+        "CSRF_COOKIE_SECURE": env_bool(environ, "CSRF_COOKIE_SECURE", True),
+        "SECURE_SSL_REDIRECT": env_bool(environ, "SECURE_SSL_REDIRECT", False),
+        "SECURE_HSTS_SECONDS": int(environ.get("SECURE_HSTS_SECONDS") or 0),
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": env_bool(
+            environ, "SECURE_HSTS_INCLUDE_SUBDOMAINS", False
+        ),
+        "SECURE_CONTENT_TYPE_NOSNIFF": True,
+        "SECURE_REFERRER_POLICY": "same-origin",
+        "X_FRAME_OPTIONS": "DENY",
+    }
+    if env_bool(environ, "SECURE_PROXY_SSL_HEADER", False):
+        # Only behind a proxy that sets (and strips from clients) X-Forwarded-Proto.
+        config["SECURE_PROXY_SSL_HEADER"] = ("HTTP_X_FORWARDED_PROTO", "https")
+    return config

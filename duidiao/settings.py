@@ -6,12 +6,24 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from duidiao.env import celery_config, database_config, env_bool, env_list
+from django.core.exceptions import ImproperlyConfigured
+
+from duidiao.env import (
+    cache_config,
+    celery_config,
+    database_config,
+    env_bool,
+    env_list,
+    security_config,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-duidiao")
+DEV_SECRET_KEY = "dev-only-insecure-key-change-me-in-production-duidiao"
+SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = env_bool(os.environ, "DEBUG", default=True)
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+    raise ImproperlyConfigured("set SECRET_KEY when DEBUG is off")
 ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
 
@@ -23,15 +35,19 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
     "tournament",
     "scoring",
     "boards",
     "printing",
     "web",
+    "api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from any web process
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -63,6 +79,7 @@ WSGI_APPLICATION = "duidiao.wsgi.application"
 ASGI_APPLICATION = "duidiao.asgi.application"
 
 DATABASES = {"default": database_config(os.environ, BASE_DIR)}
+CACHES = {"default": cache_config(os.environ)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -87,6 +104,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# collectstatic compresses; whitenoise serves STATIC_ROOT (production runs collectstatic).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
@@ -99,8 +121,38 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"login": os.environ.get("API_LOGIN_RATE", "30/min")},
 }
+SPECTACULAR_SETTINGS = {
+    "TITLE": "对调复式赛 API / Duidiao duplicate tournaments API",
+    "DESCRIPTION": "Events, entrants, stages, schedules, boards, results, standings.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "LevelEnum": "tournament.models.LEVEL_CHOICES",
+        "SeatEnum": "boards.models.SEAT_CHOICES",
+        "SideEnum": "boards.models.SIDE_CHOICES",
+        "EventStatusEnum": "tournament.models.Event.Status",
+        "StageStatusEnum": "tournament.models.Stage.Status",
+        "MatchStatusEnum": "tournament.models.Match.Status",
+        "MatchSideEnum": "tournament.models.Match.Side",
+        "ResultStatusEnum": "boards.models.Result.Status",
+        "EntrantKindEnum": "tournament.models.Entrant.Kind",
+    },
+}
+
+# HTTPS, cookies and headers when DEBUG is off (see duidiao/env.py and docs/deploy.md).
+globals().update(security_config(os.environ, debug=DEBUG))
 
 # Celery: read by duidiao/celery.py through the CELERY_ namespace.
 _celery = celery_config(os.environ)
@@ -113,4 +165,6 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = _celery["WORKER_PREFETCH_MULTIPLIER"]
 CELERY_TASK_SERIALIZER = _celery["TASK_SERIALIZER"]
 CELERY_RESULT_SERIALIZER = _celery["RESULT_SERIALIZER"]
 CELERY_ACCEPT_CONTENT = _celery["ACCEPT_CONTENT"]
+CELERY_TASK_REJECT_ON_WORKER_LOST = _celery["TASK_REJECT_ON_WORKER_LOST"]
+CELERY_BROKER_TRANSPORT_OPTIONS = _celery["BROKER_TRANSPORT_OPTIONS"]
 CELERY_TIMEZONE = TIME_ZONE

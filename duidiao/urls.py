@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from api.health import healthz
 from web import views as web_views
 
 urlpatterns = [
@@ -8,4 +9,6 @@ urlpatterns = [
     path("", include("web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: i18n/setlang/
     path("admin/", admin.site.urls),
+    path("api/", include("api.urls")),
+    path("healthz", healthz, name="healthz"),
 ]
