@@ -20,7 +20,7 @@ from .conftest import PERSONAS, World, entry_body
 
 pytestmark = pytest.mark.django_db
 
-A, P, S, R, D, O = PERSONAS  # anonymous, player, scorer, referee, director, other_director
+A, P, S, R, D, X = PERSONAS  # anonymous, player, scorer, referee, director, other_director
 
 
 def entered(world: World) -> Result:
@@ -82,7 +82,7 @@ def _board_get(w: World, c: APIClient) -> Any:
     return c.get(w.url(f"boards/{w.board(1).pk}/"))
 
 
-PUBLIC = {A: 200, P: 200, S: 200, R: 200, D: 200, O: 200}
+PUBLIC = {A: 200, P: 200, S: 200, R: 200, D: 200, X: 200}
 
 #: endpoint → persona → status.
 MATRIX: dict[str, tuple[Call, dict[str, int]]] = {
@@ -98,14 +98,14 @@ MATRIX: dict[str, tuple[Call, dict[str, int]]] = {
     "board": (_board_get, PUBLIC),
     "results": (_get("results/"), PUBLIC),
     # A result of a board not shown yet exists for the event's officials only.
-    "result (hidden board)": (_result_get(), {A: 404, P: 404, S: 200, R: 200, D: 200, O: 404}),
-    "result changes": (_result_get("changes/"), {A: 401, P: 403, S: 200, R: 200, D: 200, O: 403}),
-    "enter": (_enter, {A: 401, P: 403, S: 201, R: 403, D: 201, O: 403}),
-    "check": (_check, {A: 401, P: 403, S: 200, R: 200, D: 200, O: 403}),
-    "confirm": (_confirm, {A: 401, P: 403, S: 200, R: 403, D: 200, O: 403}),
-    "correct": (_correct, {A: 401, P: 403, S: 200, R: 403, D: 200, O: 403}),
-    "release": (_release, {A: 401, P: 403, S: 403, R: 403, D: 200, O: 403}),
-    "withdraw release": (_withdraw, {A: 401, P: 403, S: 403, R: 403, D: 200, O: 403}),
+    "result (hidden board)": (_result_get(), {A: 404, P: 404, S: 200, R: 200, D: 200, X: 404}),
+    "result changes": (_result_get("changes/"), {A: 401, P: 403, S: 200, R: 200, D: 200, X: 403}),
+    "enter": (_enter, {A: 401, P: 403, S: 201, R: 403, D: 201, X: 403}),
+    "check": (_check, {A: 401, P: 403, S: 200, R: 200, D: 200, X: 403}),
+    "confirm": (_confirm, {A: 401, P: 403, S: 200, R: 403, D: 200, X: 403}),
+    "correct": (_correct, {A: 401, P: 403, S: 200, R: 403, D: 200, X: 403}),
+    "release": (_release, {A: 401, P: 403, S: 403, R: 403, D: 200, X: 403}),
+    "withdraw release": (_withdraw, {A: 401, P: 403, S: 403, R: 403, D: 200, X: 403}),
 }
 
 CASES = [(name, persona) for name in MATRIX for persona in PERSONAS]
@@ -121,7 +121,7 @@ def test_each_persona_gets_exactly_what_it_should(world, endpoint, persona):
 
 
 def test_writes_that_were_refused_stored_nothing(world):
-    for persona in (A, P, R, O):
+    for persona in (A, P, R, X):
         _enter(world, world.client(persona))
     assert not Result.objects.exists()
 
@@ -133,7 +133,7 @@ def test_a_draft_event_exists_only_for_its_own_officials(world, persona):
     listed = {e["code"] for e in client.get("/api/events/").json()["results"]}
     detail = client.get(world.url("", world.draft))
 
-    if persona == O:  # the draft's director
+    if persona == X:  # the draft's director
         assert world.draft.code in listed and detail.status_code == 200
     else:
         assert world.draft.code not in listed and detail.status_code == 404
@@ -142,7 +142,7 @@ def test_a_draft_event_exists_only_for_its_own_officials(world, persona):
 def test_the_director_of_another_event_cannot_reach_this_events_rows_by_id(world):
     result = entered(world)
     board = world.board(1)
-    client = world.client(O)  # director of other_event
+    client = world.client(X)  # director of other_event
     mine = world.other_event
 
     assert client.get(world.url(f"results/{result.pk}/", mine)).status_code == 404

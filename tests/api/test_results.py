@@ -196,8 +196,12 @@ def test_malformed_input_is_400_not_500(world):
         {"board": "x", "table": 1},
         {"board": 1, "table": 1, "levels": "A", "declarer": "N", "trump": "H"},
         {**entry_body(world.board(1)), "board": world.board(1).pk, "table": 2**40},
-        {**entry_body(world.board(1)), "board": world.board(1).pk, "table": world.team.open.pk,
-         "tricks": [{"leader": "N", "plays": {"N": "H3"}}]},
+        {
+            **entry_body(world.board(1)),
+            "board": world.board(1).pk,
+            "table": world.team.open.pk,
+            "tricks": [{"leader": "N", "plays": {"N": "H3"}}],
+        },
     ):
         response = client.post(world.url("results/"), body, format="json")
         assert response.status_code == 400, (body, response.content)
