@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "printing",
     "web",
     "api",
+    "rulings",
 ]
 
 MIDDLEWARE = [
