@@ -1,0 +1,117 @@
+"""Reading rulings: who sees which, warnings counted, a ruling's history, and what the
+referee's form offers at a table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from boards.models import Board
+from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
+
+from .articles import Decision, Status
+from .models import Ruling, RulingVersion
+from .services import can_rule
+
+__all__ = [
+    "OffenderChoice",
+    "offender_choices",
+    "ruling_history",
+    "rulings_for_event",
+    "rulings_for_table",
+    "table_boards",
+    "warning_counts",
+]
+
+_RELATED = (
+    "stage",
+    "round",
+    "match",
+    "table",
+    "board",
+    "offender_entrant",
+    "offender_player",
+    "second_entrant",
+    "referee",
+)
+
+
+def rulings_for_event(event: Event, user: Any) -> QuerySet[Ruling]:
+    """Every ruling of the event for its directors and referees; the published ones
+    for everybody else."""
+    rows = Ruling.objects.filter(event=event).select_related(*_RELATED)
+    if not can_rule(user, event):
+        rows = rows.filter(published=True)
+    return rows.order_by("-created_at", "-id")
+
+
+def rulings_for_table(table: Table) -> QuerySet[Ruling]:
+    """The rulings that concern the match played at ``table`` (both rooms and every
+    session of a team match), or that Mitchell table: what its players may see,
+    published or not."""
+    where = Q(table=table)
+    if table.match_id is not None:
+        where |= Q(match_id=table.match_id)
+    return Ruling.objects.filter(where).select_related(*_RELATED).order_by("-created_at", "-id")
+
+
+def warning_counts(event: Event) -> dict[str, Counter[int]]:
+    """Warnings in force, counted per offending entrant and per player, so a referee
+    sees a repeated offender (屡教不改, 第三十七条)."""
+    rows = Ruling.objects.filter(event=event, decision=Decision.WARNING.value).exclude(
+        status=Status.WITHDRAWN.value
+    )
+    return {
+        "entrants": Counter(
+            e for e in rows.values_list("offender_entrant_id", flat=True) if e is not None
+        ),
+        "players": Counter(
+            p for p in rows.values_list("offender_player_id", flat=True) if p is not None
+        ),
+    }
+
+
+def ruling_history(ruling: Ruling) -> QuerySet[RulingVersion]:
+    """Every version of ``ruling``, oldest first, with who acted."""
+    return ruling.versions.select_related("by").order_by("number")
+
+
+def table_boards(table: Table) -> QuerySet[Board]:
+    """The boards ``table`` is scheduled to play."""
+    sets = SetPlay.objects.filter(table=table).values("board_set_id")
+    return Board.objects.filter(board_set_id__in=sets).order_by("number")
+
+
+@dataclass(frozen=True)
+class OffenderChoice:
+    value: str  # "side:NS", "player:12", "entrant:5"
+    label: str
+    warnings: int
+
+
+def offender_choices(table: Table, counts: dict[str, Counter[int]]) -> list[OffenderChoice]:
+    """Whom a ruling at ``table`` can name: the two sides, the players seated, and any
+    other entrant of the stage (a fouled board's offender sat at another table, 第三十九条)."""
+    out: list[OffenderChoice] = []
+    for side, entrant in (("NS", table.ns), ("EW", table.ew)):
+        if entrant is not None:
+            label = f"{StageEntry.Direction(side).label} · {entrant}"
+            out.append(OffenderChoice(f"side:{side}", label, counts["entrants"][entrant.pk]))
+    for seat in Seat.objects.filter(table=table, player__isnull=False).select_related("player"):
+        player = seat.player
+        assert player is not None
+        label = f"{seat.get_seat_display()} · {player.name}"
+        out.append(OffenderChoice(f"player:{player.pk}", label, counts["players"][player.pk]))
+    here = {table.ns_id, table.ew_id}
+    others: Iterable[Entrant] = Entrant.objects.filter(
+        stage_entries__stage=table.round.stage
+    ).exclude(pk__in=[pk for pk in here if pk is not None])
+    for entrant in others.order_by("number"):
+        out.append(
+            OffenderChoice(f"entrant:{entrant.pk}", str(entrant), counts["entrants"][entrant.pk])
+        )
+    return out
