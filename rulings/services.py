@@ -116,6 +116,8 @@ CONTENT_FIELDS = (
     "reason_en",
 )
 
+_CENTS = Decimal("0.01")
+
 #: Decisions whose ``amount`` is a penalty, or may carry one.
 _WITH_AMOUNT = PENALISING | {Decision.BOARDS_CANCELLED}
 
@@ -318,11 +320,16 @@ def _check_content(ruling: Ruling, cancelled: list[Board]) -> None:
         if r.amount is None:
             r.amount = DEFAULT_AMOUNT
         r.amount = Decimal(str(r.amount))
+        if r.amount != r.amount.quantize(_CENTS) or r.amount >= 1000:
+            raise RulingError(
+                "罚分最多两位小数", "an amount has at most two decimals", code="amount"
+            )
+        r.amount = r.amount.quantize(_CENTS)
         if r.amount < 0 or (r.amount == 0 and decision in PENALISING):
             if not (decision is Decision.RESULT_OVERRIDE and r.erring_side == ErringSide.BOTH):
                 raise RulingError("罚分须为正数", "a penalty is a positive amount", code="amount")
     else:
-        r.amount = Decimal(0)
+        r.amount = Decimal("0.00")
 
     if decision is Decision.RESULT_OVERRIDE:
         if r.erring_side not in set(ErringSide):
@@ -338,7 +345,7 @@ def _check_content(ruling: Ruling, cancelled: list[Board]) -> None:
         side = ErringSide(r.erring_side)
         if side is ErringSide.BOTH:
             r.offender_side, r.offender_entrant, r.offender_player = "", None, None
-            r.amount = Decimal(0)
+            r.amount = Decimal("0.00")
         else:
             r.offender_side = declaring if side is ErringSide.DECLARING else defending
             r.offender_entrant = _entrant_at(r.table, r.offender_side)

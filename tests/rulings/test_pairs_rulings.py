@@ -1,0 +1,106 @@
+"""Rulings in a Mitchell (第二十八条): 比赛分 are matchpoints, a forfeit is of one table's
+round, a cancelled board gets artificial scores (第三十、三十三、三十八、三十九条)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from scoring.models import Standing, TravellerScore
+from tests.scoring.test_pairs_scoring import board, mitchell, play_board, tables_for
+
+pytestmark = pytest.mark.django_db
+
+D = Decimal
+
+
+def line(stage, number, table) -> TravellerScore:
+    return TravellerScore.objects.get(board=board(stage, number), table=table)
+
+
+@pytest.fixture
+def three_tables(play, make_pairs, make_stage):
+    """A 3-table Mitchell, one board a round; board 1 played at its three tables with
+    the E–W defenders collecting 40, 60 and 20 (top 4)."""
+    stage = mitchell(make_pairs, make_stage, 3)
+    play_board(play, stage, 1, [40, 60, 20])
+    return stage
+
+
+def test_article_31_a_penalty_comes_off_the_pairs_matchpoints(rule, three_tables):
+    """第三十一条 in pairs: 0.5 比赛分 are 0.5 matchpoints off the pair's total."""
+    stage = three_tables
+    table = tables_for(stage, 1)[0]
+    before = Standing.objects.get(stage=stage, entrant=table.ns)
+    rule.create(table=table, irregularity="drew_early", decision="penalty", offender_side="NS")
+    after = Standing.objects.get(stage=stage, entrant=table.ns)
+    assert after.adjustment == D("-0.5") and after.matchpoints == before.matchpoints
+    assert after.total == before.total - D("0.5")
+
+
+def test_article_30_a_late_pair_forfeits_its_table_for_the_round(rule, three_tables):
+    """第三十条 in pairs: 本轮比赛记零分，对方获胜 — the late E–W pair 0 on the table's
+    boards, its N–S opponents average-plus (60 % of the top 4)."""
+    stage = three_tables
+    table = tables_for(stage, 1)[0]
+    rule.create(table=table, irregularity="late_15", minutes_late=15, offender_side="EW")
+    forfeited = line(stage, 1, table)
+    assert (forfeited.kind, forfeited.ns_score, forfeited.ew_score) == ("forfeit", D("2.4"), 0)
+
+
+def test_article_33_scored_as_broken_flips_the_matchpoints(rule, three_tables):
+    """第三十三条 in pairs: the declarers' wrong card count at the table where E–W
+    collected 20 (the best N–S make) — scored as broken, N–S drop to the bottom."""
+    stage = three_tables
+    best = tables_for(stage, 1)[2]
+    assert line(stage, 1, best).ns_score == 4
+    rule.create(
+        table=best,
+        board=board(stage, 1),
+        irregularity="wrong_count_after_play",
+        erring_side="declaring",
+    )
+    assert line(stage, 1, best).ns_score == 0
+    assert Standing.objects.get(stage=stage, entrant=best.ns).adjustment == D("-0.5")
+
+
+def test_article_38_a_cancelled_board_gets_artificial_scores(rule, play, make_pairs, make_stage):
+    """第三十八条 in pairs: the slow N–S never play board 1 at their table; it is not
+    scored there — the slow pair 40 %, its opponents 60 % — and the others are
+    Neuberg-scaled."""
+    stage = mitchell(make_pairs, make_stage, 3)
+    slow, *others = tables_for(stage, 1)
+    for table, points in zip(others, (40, 60), strict=True):
+        play.by_director(board(stage, 1), table, points)
+    rule.create(
+        table=slow,
+        irregularity="slow_play",
+        decision="boards_cancelled",
+        offender_side="NS",
+        amount=0,
+        cancelled_boards=[board(stage, 1)],
+    )
+    cancelled = line(stage, 1, slow)
+    assert (cancelled.kind, cancelled.ns_score, cancelled.ew_score) == (
+        "not_scored",
+        D("1.6"),
+        D("2.4"),
+    )
+    assert Standing.objects.get(stage=stage, entrant=slow.ns).adjustment == 0
+
+
+def test_article_39_damaged_both_pairs_lose_half_a_matchpoint(rule, three_tables):
+    """第三十九条 in pairs: 造成损失的，双方都纵判罚0.5个比赛分."""
+    stage = three_tables
+    table = tables_for(stage, 1)[1]
+    rule.create(
+        table=table,
+        board=board(stage, 1),
+        irregularity="fouled_board",
+        decision="penalty",
+        damaged=True,
+        offender_side="NS",
+    )
+    for pair in (table.ns, table.ew):
+        assert Standing.objects.get(stage=stage, entrant=pair).adjustment == D("-0.5")
