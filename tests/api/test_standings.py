@@ -1,0 +1,92 @@
+"""Standings are served from the cache with an ETag, and a changed result (or the
+rescore it queues finishing) starts a new version at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from api.cache import standings_version
+from api.standings import standings_data
+from scoring.models import Standing
+from scoring.tasks import rescore_stage_task
+from tournament.models import StageEntry
+
+from .conftest import World, entry_body
+
+pytestmark = pytest.mark.django_db
+
+
+def url(world: World) -> str:
+    return world.url(f"stages/{world.team.stage.order}/standings/")
+
+
+def enter_the_teams(world: World) -> None:
+    """The match's two teams in the stage's field, so its table has rows to rank."""
+    match = world.team.matches[0]
+    for position, team in enumerate((match.home, match.away), start=1):
+        StageEntry.objects.create(stage=world.team.stage, entrant=team, position=position)
+
+
+def sneak_in_a_row(world: World) -> None:
+    """A row written behind the cache's back, so a cached copy shows its age."""
+    Standing.objects.create(
+        stage=world.team.stage, entrant=world.team.matches[0].home, place=1, note="marker"
+    )
+
+
+def test_standings_carry_an_etag_and_answer_304_when_unchanged(world):
+    client = world.client("anonymous")
+
+    first = client.get(url(world))
+    again = client.get(url(world), HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert first.status_code == 200 and first["ETag"]
+    assert "no-cache" in first["Cache-Control"] and "public" in first["Cache-Control"]
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+
+
+def test_standings_are_cached_until_a_result_changes(world, django_capture_on_commit_callbacks):
+    enter_the_teams(world)
+    client = world.client("anonymous")
+    before = client.get(url(world))
+    sneak_in_a_row(world)
+    cached = client.get(url(world))
+    version = standings_version(world.team.stage.pk)
+
+    board = world.board(1)
+    with django_capture_on_commit_callbacks(execute=True):
+        entered = world.client("director").post(
+            world.url("results/"),
+            {"board": board.pk, "table": world.team.open.pk, **entry_body(board)},
+            format="json",
+        )
+    after = client.get(url(world), HTTP_IF_NONE_MATCH=before["ETag"])
+
+    assert cached["ETag"] == before["ETag"] and "marker" not in cached.content.decode()
+    assert entered.status_code == 201
+    assert standings_version(world.team.stage.pk) != version
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert after.json() == standings_data(world.team.stage)
+    assert len(after.json()["rows"]) == 2 and not before.json()["rows"]
+
+
+def test_a_finished_rescore_starts_a_new_version(world):
+    enter_the_teams(world)
+    client = world.client("anonymous")
+    before = client.get(url(world))
+    sneak_in_a_row(world)
+
+    assert client.get(url(world))["ETag"] == before["ETag"]
+
+    rescore_stage_task.delay(world.team.stage.pk)
+    after = client.get(url(world))
+
+    assert after["ETag"] != before["ETag"]
+    assert after.json() == standings_data(world.team.stage)
+    assert len(after.json()["rows"]) == 2
+
+
+def test_a_draft_events_standings_are_private(world):
+    response = world.client("other_director").get(world.url("stages/1/standings/", world.draft))
+
+    assert response.status_code == 404  # the draft has no stage; its officials only
