@@ -120,9 +120,11 @@ def stage_group_qualifiers(stage: Stage) -> Qualifiers[int]:
     finished: dict[str, bool] = defaultdict(lambda: True)
     for label, status in stage.matches.values_list("group_label", "status"):
         finished[label] &= status == Match.Status.FINISHED
-    by_group: dict[str, list[StandingRow[int]]] = defaultdict(list)
+    by_group: dict[str, list[StandingRow[int]]] = {
+        label: [] for label in stage.entries.values_list("group_label", flat=True)
+    }
     for s in stage_standings(stage):
-        by_group[s.group_label].append(_row(s))
+        by_group.setdefault(s.group_label, []).append(_row(s))
     tables = [
         GroupTable(label, tuple(rows), finished[label]) for label, rows in sorted(by_group.items())
     ]
