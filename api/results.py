@@ -24,7 +24,7 @@ from rest_framework.exceptions import NotAuthenticated, PermissionDenied, Valida
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from boards.models import Board, Result, ResultChange
+from boards.models import SIDE_CHOICES, Board, Result, ResultChange
 from boards.records import Entry
 from boards.services import Actor, result_check, result_confirm, result_correct, result_enter
 from tournament.models import Table
@@ -117,7 +117,7 @@ class TableCodeIn(serializers.Serializer):  # type: ignore[type-arg]
     """For a table tablet without a login: the table's code and which side is acting."""
 
     table_code = serializers.CharField(required=False, max_length=12)
-    side = serializers.ChoiceField(choices=["NS", "EW"], required=False)
+    side = serializers.ChoiceField(choices=SIDE_CHOICES, required=False)
 
 
 class EnterIn(EntryIn, TableCodeIn):

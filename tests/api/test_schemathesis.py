@@ -1,0 +1,105 @@
+"""schemathesis against the API's own OpenAPI schema: every operation, with
+generated paths, queries and bodies — valid ones and deliberately invalid ones —
+through the real WSGI application, as the event's director and as anonymous, against
+an event with results in it: never a server error.
+
+Bounded: ``SCHEMATHESIS_EXAMPLES`` examples an operation and mode (default 15) and a
+time budget for the whole run (``SCHEMATHESIS_SECONDS``, default 120); derandomized,
+so a failure repeats.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from rest_framework.authtoken.models import Token
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+
+from boards.models import Board, Result
+from boards.services import Actor, result_enter
+from tests.boards import _events
+from tournament.models import Table
+
+from .conftest import build_world
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "15"))
+BUDGET = float(os.environ.get("SCHEMATHESIS_SECONDS", "120"))
+
+
+def test_no_operation_answers_with_a_server_error():
+    world = build_world()
+    board = world.board(1)
+    result_enter(
+        board=board,
+        table=world.team.open,
+        entry=_events.result_only(board),
+        actor=Actor.at_table(world.team.open, "NS"),
+    )
+    token = Token.objects.create(user=world.users["director"]).key
+    ids = {
+        "boards": list(Board.objects.values_list("pk", flat=True)),
+        "results": list(Result.objects.values_list("pk", flat=True)),
+        "tables": list(Table.objects.values_list("pk", flat=True)),
+    }
+    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
+    started = time.monotonic()
+    seen: dict[int, int] = {}
+    operations = 0
+
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+            if time.monotonic() - started > BUDGET:
+                break
+            operations += 1
+
+            @settings(
+                max_examples=EXAMPLES,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(
+                case=operation.as_strategy(generation_mode=mode),
+                real=st.booleans(),
+                director=st.booleans(),
+                data=st.data(),
+            )
+            def run(case: Any, real: bool, director: bool, data: Any) -> None:
+                params = case.path_parameters or {}
+                if real and "code" in params:
+                    params["code"] = world.event.code
+                    if "order" in params:
+                        params["order"] = str(data.draw(st.sampled_from([1, 2])))
+                    kind = "boards" if "/boards/" in case.path else "results"
+                    if "id" in params:
+                        params["id"] = str(data.draw(st.sampled_from(ids[kind])))
+                    if isinstance(case.body, dict) and "board" in case.body:
+                        # A real board and table: the scorecard reaches the rules engine.
+                        case.body["board"] = data.draw(st.sampled_from(ids["boards"]))
+                        case.body["table"] = data.draw(st.sampled_from(ids["tables"]))
+                headers = {"Authorization": f"Token {token}"} if director else {}
+                response = case.call_and_validate(headers=headers, checks=[not_a_server_error])
+                seen[response.status_code] = seen.get(response.status_code, 0) + 1
+
+            try:
+                run()
+            except Unsatisfiable:
+                # Nothing in the operation can be made invalid (no parameters, no body).
+                assert mode == GenerationMode.NEGATIVE, operation.label
+
+    print("statuses", dict(sorted(seen.items())))
+    assert operations >= 30
+    assert seen.get(200, 0) > 50 and seen.get(400, 0) > 50
