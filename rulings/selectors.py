@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -14,7 +15,7 @@ from boards.models import Board
 from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
 
 from .articles import Decision, Status
-from .models import Ruling, RulingVersion
+from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
 from .services import can_rule
 
 __all__ = [
@@ -75,9 +76,24 @@ def warning_counts(event: Event) -> dict[str, Counter[int]]:
     }
 
 
-def ruling_history(ruling: Ruling) -> QuerySet[RulingVersion]:
-    """Every version of ``ruling``, oldest first, with who acted."""
-    return ruling.versions.select_related("by").order_by("number")
+def ruling_history(ruling: Ruling) -> list[dict[str, Any]]:
+    """Every version of ``ruling``, oldest first, with who acted and what the ruling
+    said then (decision, amount, status, labelled in the current language)."""
+    decisions = dict(DECISION_CHOICES)
+    statuses = dict(STATUS_CHOICES)
+    rows = []
+    for version in ruling.versions.select_related("by").order_by("number"):
+        snap = version.snapshot
+        amount = Decimal(snap.get("amount") or 0)
+        rows.append(
+            {
+                "version": version,
+                "decision": decisions.get(snap.get("decision", ""), snap.get("decision", "")),
+                "amount": amount if amount else None,
+                "status": statuses.get(snap.get("status", ""), snap.get("status", "")),
+            }
+        )
+    return rows
 
 
 def table_boards(table: Table) -> QuerySet[Board]:

@@ -730,6 +730,11 @@ def ruling_change(
     return r
 
 
+_STATUS_ZH = {"recorded": "生效", "appealed": "申诉中", "upheld": "维持", "changed": "已改判"}
+_STATUS_ZH |= {"withdrawn": "已撤销"}
+_ACTION_ZH = {"appealed": "申诉", "upheld": "维持", "withdrawn": "撤销"}
+
+
 def _transition(
     ruling: Ruling,
     *,
@@ -744,7 +749,7 @@ def _transition(
     r = _locked(ruling, version)
     if Status(r.status) not in allowed:
         raise RulingError(
-            f"判罚现为“{r.get_status_display()}”，不能{RulingVersion.Action(action).label}",
+            f"判罚现为“{_STATUS_ZH[r.status]}”，不能{_ACTION_ZH[action]}",
             f"the ruling is {r.status}: it cannot be {action} now",
             code="status",
         )
