@@ -334,3 +334,19 @@ def test_the_admin_lists_rulings_read_only_and_publishes_through_the_service(
     client.post(changelist, {"action": "publish", "_selected_action": [ruling.pk]})
     ruling.refresh_from_db()
     assert ruling.published and ruling.versions.latest("number").action == "published"
+
+
+def test_the_pages_link_to_the_rulings(client, chief, played):
+    """The table code's page links to its match's rulings; the director's dashboard has
+    a ruling link per table; the event's tabs link to the rulings list."""
+    open_table, _ = tables(played)
+    code = played.stage.event.code
+    table_page = client.get(reverse("web:table", args=[open_table.code])).content.decode()
+    assert reverse("rulings:table", args=[open_table.code]) in table_page
+    assert (
+        reverse("rulings:list", args=[code])
+        in client.get(reverse("web:event", args=[code])).content.decode()
+    )
+    client.force_login(chief)
+    dashboard = client.get(reverse("web:director", args=[code])).content.decode()
+    assert reverse("rulings:new", args=[code, open_table.pk]) in dashboard
