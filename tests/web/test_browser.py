@@ -47,7 +47,8 @@ def phone(live_server, monkeypatch) -> Iterator:
     # Playwright's sync API runs an event loop in this thread; the test itself still
     # touches the database synchronously (fixtures, services), which is safe here.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    from playwright import sync_api  # a dev dependency: missing, it is an error, not a skip
+
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
