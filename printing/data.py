@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 __all__ = [
     "BoxCard",
@@ -18,6 +20,17 @@ __all__ = [
     "BracketMatch",
     "BracketSheet",
     "BracketSlot",
+    "CrossTableData",
+    "MatchBoardLine",
+    "MatchResult",
+    "ResultsData",
+    "RulingAction",
+    "RulingSlip",
+    "RulingSlipsData",
+    "StandingLine",
+    "StandingsData",
+    "StandingsStage",
+    "StandingsTable",
     "EntrantRef",
     "EntrantRow",
     "EntrantsData",
@@ -39,11 +52,14 @@ __all__ = [
     "ScoreRow",
     "ScoreSheet",
     "ScoreSheetsData",
+    "ScorecardLine",
+    "ScorecardsData",
     "Traveller",
     "TravellerRow",
     "TravellersData",
     "board_range",
     "group_hand",
+    "number_text",
 ]
 
 SEATS = ("N", "E", "S", "W")
@@ -80,6 +96,22 @@ class EntrantRef:
     def numbered(self) -> str:
         prefix = f"{self.number} " if self.number is not None else ""
         return prefix + self.label
+
+
+def number_text(value: object, places: int = 2) -> str:
+    """A score as printed: ``12``, ``12.5``, ``-0.5``, ``33.33`` (at most ``places``
+    decimals, no trailing zeros); ``""`` for None."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, Fraction):
+        number = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        number = value if isinstance(value, Decimal) else Decimal(str(value))
+    quantum = Decimal(1).scaleb(-places)
+    text = format(number.quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def board_range(boards: tuple[int, ...]) -> str:
@@ -219,6 +251,7 @@ class BracketSlot:
     source: str = ""
     seed: int | None = None
     won: bool = False
+    score: str = ""  # the match score once played (board points less penalties)
 
 
 @dataclass(frozen=True)
@@ -396,3 +429,199 @@ class Traveller:
 class TravellersData:
     event: EventInfo
     travellers: tuple[Traveller, ...]
+
+
+# --- standings and results ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One entrant's line in a ranking. Team tables fill the round-robin columns, a
+    Mitchell direction the pairs columns; a final only the place."""
+
+    place: int
+    entrant: EntrantRef
+    shared: bool = False
+    flagged: bool = False
+    note: str = ""
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    match_points: int = 0
+    score_for: str = ""
+    score_against: str = ""
+    boards: int = 0
+    matchpoints: str = ""
+    adjustment: str = ""
+    total: str = ""
+    top: str = ""
+    percentage: str = ""
+
+    @property
+    def place_text(self) -> str:
+        return f"{self.place}=" if self.shared else str(self.place)
+
+
+@dataclass(frozen=True)
+class CrossTableData:
+    """A round robin's cross-table (交叉表) in standings order: ``cells[i][j]`` is row
+    ``i``'s score against column ``j`` (one line a meeting), ``""`` when not played."""
+
+    entrants: tuple[EntrantRef, ...]
+    cells: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    kind: str  # teams, pairs, places
+    group: str = ""  # a group's label
+    direction: str = ""  # NS, EW (a Mitchell)
+    lines: tuple[StandingLine, ...] = ()
+    cross: CrossTableData | None = None
+    qualifiers: int | None = None  # the first so many go on (groups)
+
+
+@dataclass(frozen=True)
+class StandingsStage:
+    name: str
+    kind: str
+    tables: tuple[StandingsTable, ...] = ()
+    bracket: BracketSheet | None = None
+
+
+@dataclass(frozen=True)
+class StandingsData:
+    event: EventInfo
+    stages: tuple[StandingsStage, ...]
+
+
+@dataclass(frozen=True)
+class MatchBoardLine:
+    """One board of a team match: both rooms' results side by side and the board points
+    (第二十四条). ``state``: scored, waiting, not_scored."""
+
+    board: int
+    open: PlayedResult | None
+    closed: PlayedResult | None
+    home_points: str = ""
+    away_points: str = ""
+    state: str = "waiting"
+    tiebreak: bool = False
+    reason_zh: str = ""
+    reason_en: str = ""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A team match (or a pairs-final contest) board by board, and its score."""
+
+    stage: str
+    round: int | None
+    match: str  # M3
+    home: EntrantRef | None
+    away: EntrantRef | None
+    group: str = ""
+    open_table: int | None = None
+    closed_table: int | None = None
+    boards: tuple[MatchBoardLine, ...] = ()
+    home_board_points: int = 0
+    away_board_points: int = 0
+    home_adjustment: str = ""
+    away_adjustment: str = ""
+    home_score: str = ""
+    away_score: str = ""
+    home_match_points: int = 0
+    away_match_points: int = 0
+    decision: str = ""  # waiting, won, drawn, tiebreak, forfeit
+    winner: EntrantRef | None = None
+    note_zh: str = ""
+    note_en: str = ""
+
+
+@dataclass(frozen=True)
+class ResultsData:
+    event: EventInfo
+    matches: tuple[MatchResult, ...]
+
+
+# --- ruling slips --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RulingAction:
+    """One line of a ruling's history: recorded, appealed, upheld, changed, …"""
+
+    number: int
+    action: str
+    by: str
+    at: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RulingSlip:
+    """A ruling as handed to the teams (判罚单, 第五章): what, who, how much, why."""
+
+    number: int
+    article: int
+    irregularity: str  # rulings.articles.Irregularity
+    decision: str  # rulings.articles.Decision
+    amount: str  # 比赛分, "" when the decision has none
+    stage: str
+    referee: str
+    at: str  # local time, ``2025-08-01 14:35``
+    reason_zh: str
+    reason_en: str = ""
+    round: int | None = None
+    match: str = ""
+    table: int | None = None
+    room: str = ""
+    board: int | None = None
+    offender: str = ""  # the entrant the scores are kept for
+    offender_player: str = ""
+    offender_side: str = ""  # NS, EW
+    second: str = ""  # the other side penalised (第三十九条)
+    erring_side: str = ""
+    minutes_late: int | None = None
+    corrected_points: int | None = None
+    cancelled_boards: tuple[int, ...] = ()
+    status: str = "recorded"
+    version: int = 1
+    published: bool = False
+    history: tuple[RulingAction, ...] = ()
+
+
+@dataclass(frozen=True)
+class RulingSlipsData:
+    event: EventInfo
+    slips: tuple[RulingSlip, ...]
+
+
+# --- the scorecard set -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScorecardLine:
+    """One board at one table as the scorecard sheet lists it: every board a table is
+    scheduled to play, with its result once entered."""
+
+    stage: str
+    round: int
+    session: int
+    table: int
+    board: int
+    room: str = ""
+    match: str = ""
+    code: str = ""
+    ns: EntrantRef | None = None
+    ew: EntrantRef | None = None
+    result: PlayedResult | None = None
+    xiaosa: tuple[str, ...] = ()
+    status: str = ""  # entered, confirmed
+
+
+@dataclass(frozen=True)
+class ScorecardsData:
+    event: EventInfo
+    lines: tuple[ScorecardLine, ...]

@@ -12,7 +12,16 @@ from __future__ import annotations
 from django.utils.translation import pgettext, pgettext_lazy
 
 __all__ = [
+    "DIGS",
+    "DIGS_SHORT",
+    "ERRING_SIDES",
+    "IRREGULARITIES",
     "LABELS",
+    "MATCH_DECISIONS",
+    "RESULT_STATUSES",
+    "RULING_ACTIONS",
+    "RULING_DECISIONS",
+    "RULING_STATUSES",
     "OUTCOMES",
     "PAPERS",
     "ROOMS",
@@ -38,6 +47,14 @@ PAPERS = {
     "travellers": pgettext_lazy("print", "双人赛记分条"),
     "entrants-xlsx": pgettext_lazy("print", "参赛队/对名单"),
     "schedule-xlsx": pgettext_lazy("print", "赛程与移位"),
+    "standings": pgettext_lazy("print", "成绩排名"),
+    "results": pgettext_lazy("print", "团体赛逐副成绩"),
+    "ruling-slips": pgettext_lazy("print", "判罚单"),
+    "standings-xlsx": pgettext_lazy("print", "成绩排名表"),
+    "results-xlsx": pgettext_lazy("print", "比赛成绩表"),
+    "travellers-xlsx": pgettext_lazy("print", "随牌计分表"),
+    "scorecards-xlsx": pgettext_lazy("print", "计分卡汇总"),
+    "event-json": pgettext_lazy("print", "赛事数据备份"),
 }
 
 LABELS = {
@@ -123,12 +140,73 @@ LABELS = {
     "reset": pgettext_lazy("print", "加赛决赛"),
     "champion": pgettext_lazy("print", "冠军"),
     "not_needed": pgettext_lazy("print", "无需进行"),
+    # standings and results
+    "place": pgettext_lazy("print", "名次"),
+    "played": pgettext_lazy("print", "已赛"),
+    "won": pgettext_lazy("print", "胜"),
+    "drawn": pgettext_lazy("print", "平"),
+    "lost": pgettext_lazy("print", "负"),
+    "match_points": pgettext_lazy("print", "场分"),
+    "score_for": pgettext_lazy("print", "得分"),
+    "score_against": pgettext_lazy("print", "失分"),
+    "cross_table": pgettext_lazy("print", "交叉表"),
+    "standings_table": pgettext_lazy("print", "排名表"),
+    "note": pgettext_lazy("print", "说明"),
+    "pair_no": pgettext_lazy("print", "对号"),
+    "boards_scored": pgettext_lazy("print", "副数"),
+    "matchpoints": pgettext_lazy("print", "比赛分"),
+    "adjustment": pgettext_lazy("print", "罚分"),
+    "total_matchpoints": pgettext_lazy("print", "累计"),
+    "top": pgettext_lazy("print", "满分"),
+    "percentage": pgettext_lazy("print", "得分率%"),
+    "home_points": pgettext_lazy("print", "主队单副分"),
+    "away_points": pgettext_lazy("print", "客队单副分"),
+    "board_points": pgettext_lazy("print", "单副得分合计"),
+    "match_score": pgettext_lazy("print", "比赛得分"),
+    "winner": pgettext_lazy("print", "胜者"),
+    "decision": pgettext_lazy("print", "结果"),
+    "tiebreak": pgettext_lazy("print", "加赛"),
+    "not_scored": pgettext_lazy("print", "不计分"),
+    "waiting": pgettext_lazy("print", "待打"),
+    "no_results": pgettext_lazy("print", "尚无成绩"),
+    "levels": pgettext_lazy("print", "南北/东西级别"),
+    # ruling slips
+    "article": pgettext_lazy("print", "条款"),
+    "irregularity": pgettext_lazy("print", "违例"),
+    "offender": pgettext_lazy("print", "犯规方"),
+    "offender_player": pgettext_lazy("print", "犯规选手"),
+    "second": pgettext_lazy("print", "另一受罚方"),
+    "penalty": pgettext_lazy("print", "处理"),
+    "amount": pgettext_lazy("print", "罚分（比赛分）"),
+    "referee": pgettext_lazy("print", "裁判"),
+    "time": pgettext_lazy("print", "判罚时间"),
+    "reason": pgettext_lazy("print", "理由"),
+    "reason_en": pgettext_lazy("print", "理由（英文）"),
+    "status": pgettext_lazy("print", "状态"),
+    "version": pgettext_lazy("print", "版本"),
+    "history": pgettext_lazy("print", "处理经过"),
+    "published": pgettext_lazy("print", "已公布"),
+    "not_published": pgettext_lazy("print", "未公布"),
+    "minutes_late": pgettext_lazy("print", "迟到分钟数"),
+    "corrected_points": pgettext_lazy("print", "纠正后防家得分"),
+    "cancelled_boards": pgettext_lazy("print", "取消的牌副"),
+    "erring_side": pgettext_lazy("print", "错误方"),
+    "where": pgettext_lazy("print", "地点"),
+    "signature_referee": pgettext_lazy("print", "裁判签名"),
+    "signature_captain": pgettext_lazy("print", "队长/选手签收"),
+    "appeal_note": pgettext_lazy(
+        "print", "对判罚有异议的，可向裁判长提出申诉；申诉期间原判罚有效。"
+    ),
     # excel
     "kind": pgettext_lazy("print", "类别"),
     "number": pgettext_lazy("print", "编号"),
     "name": pgettext_lazy("print", "名称"),
     "prior_rank": pgettext_lazy("print", "原排名"),
     "captain": pgettext_lazy("print", "队长"),
+    "xiaosa": pgettext_lazy("print", "潇洒"),
+    "entered_by": pgettext_lazy("print", "录入人"),
+    "direction": pgettext_lazy("print", "方向"),
+    "line_kind": pgettext_lazy("print", "类型"),
 }
 
 SEATS = {
@@ -168,12 +246,82 @@ OUTCOMES = {
     "guang": pgettext_lazy("print", "光牌"),
     "gulupo": pgettext_lazy("print", "轱辘坡"),
 }
+#: A dig in a narrow column.
+DIGS_SHORT = {
+    "BJ": pgettext_lazy("print short", "大王"),
+    "LJ": pgettext_lazy("print short", "小王"),
+    "J": "J",
+    "Q": "Q",
+    "K": "K",
+}
 DIGS = {
     "BJ": pgettext_lazy("print", "大王抠底"),
     "LJ": pgettext_lazy("print", "小王抠底"),
     "J": pgettext_lazy("print", "J到底"),
     "Q": pgettext_lazy("print", "Q半截"),
     "K": pgettext_lazy("print", "K三级"),
+}
+
+
+#: 第五章: the irregularities, as ``rulings.articles.Irregularity`` names them.
+IRREGULARITIES = {
+    "late_5_10": pgettext_lazy("print", "迟到5—10分钟"),
+    "late_15": pgettext_lazy("print", "迟到15分钟以上"),
+    "drew_early": pgettext_lazy("print", "抢先抓牌或多抓牌"),
+    "late_bottom": pgettext_lazy("print", "打家未及时揽牌"),
+    "wrong_trump_shown": pgettext_lazy("print", "亮错主"),
+    "wrong_count_after_play": pgettext_lazy("print", "出牌后发现多牌少牌"),
+    "exposed_card": pgettext_lazy("print", "暴露张"),
+    "out_of_turn": pgettext_lazy("print", "抢先出牌"),
+    "failed_throw": pgettext_lazy("print", "甩错牌"),
+    "revoke": pgettext_lazy("print", "藏牌"),
+    "illegal_signals": pgettext_lazy("print", "非法传递信息"),
+    "slow_play": pgettext_lazy("print", "故意拖延时间"),
+    "fouled_board": pgettext_lazy("print", "插错牌（牌数不对）"),
+}
+RULING_DECISIONS = {
+    "warning": pgettext_lazy("print", "警告"),
+    "penalty": pgettext_lazy("print", "罚分"),
+    "forfeit": pgettext_lazy("print", "按弃权处理"),
+    "result_override": pgettext_lazy("print", "改判成绩"),
+    "penalty_card": pgettext_lazy("print", "重罚张"),
+    "result_corrected": pgettext_lazy("print", "纠正成绩"),
+    "boards_cancelled": pgettext_lazy("print", "取消若干副牌"),
+    "disqualification": pgettext_lazy("print", "停止比赛资格"),
+    "procedural_note": pgettext_lazy("print", "程序处理记录"),
+}
+RULING_STATUSES = {
+    "recorded": pgettext_lazy("print", "生效"),
+    "appealed": pgettext_lazy("print", "申诉中"),
+    "upheld": pgettext_lazy("print", "申诉后维持"),
+    "changed": pgettext_lazy("print", "已改判"),
+    "withdrawn": pgettext_lazy("print", "已撤销"),
+}
+RULING_ACTIONS = {
+    "recorded": pgettext_lazy("print", "作出判罚"),
+    "appealed": pgettext_lazy("print", "提出申诉"),
+    "upheld": pgettext_lazy("print", "维持原判"),
+    "changed": pgettext_lazy("print", "改判"),
+    "withdrawn": pgettext_lazy("print", "撤销"),
+    "published": pgettext_lazy("print", "公布"),
+    "unpublished": pgettext_lazy("print", "取消公布"),
+}
+ERRING_SIDES = {
+    "declaring": pgettext_lazy("print", "打家一方"),
+    "defending": pgettext_lazy("print", "防守方"),
+    "both": pgettext_lazy("print", "双方"),
+}
+#: A match's decision (``scoring.standings.Decision``).
+MATCH_DECISIONS = {
+    "waiting": pgettext_lazy("print", "未完"),
+    "won": pgettext_lazy("print", "胜负已分"),
+    "drawn": pgettext_lazy("print", "平局"),
+    "tiebreak": pgettext_lazy("print", "打平，需加赛"),
+    "forfeit": pgettext_lazy("print", "弃权"),
+}
+RESULT_STATUSES = {
+    "entered": pgettext_lazy("print", "待确认"),
+    "confirmed": pgettext_lazy("print", "已确认"),
 }
 
 
@@ -190,6 +338,9 @@ def numbered(name: str, n: object) -> str:
         "session": pgettext_lazy("print", "第%(n)s节"),
         "set": pgettext_lazy("print", "第%(n)s组"),
         "page": pgettext_lazy("print", "第%(n)s页"),
+        "article": pgettext_lazy("print", "第%(n)s条"),
+        "group": pgettext_lazy("print", "%(n)s组"),
+        "ruling": pgettext_lazy("print", "判罚第%(n)s号"),
     }
     return str(patterns[name]) % {"n": n}
 

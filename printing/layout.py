@@ -40,6 +40,26 @@ FALLBACK_SUBSTITUTES = str.maketrans({"·": "・", "•": "・", "‧": "・"})
 MIN_SIZE = 5.0  # pt: text is shrunk to fit its box, never below this
 
 
+def _tokens(text: str) -> list[str]:
+    """Break points: each CJK character alone, other runs up to and with a space."""
+    out: list[str] = []
+    word = ""
+    for char in text:
+        if ord(char) >= 0x2E80:  # CJK and full-width punctuation: a break after any
+            if word:
+                out.append(word)
+                word = ""
+            out.append(char)
+        elif char == " ":
+            out.append(word + " ")
+            word = ""
+        else:
+            word += char
+    if word:
+        out.append(word)
+    return out
+
+
 @dataclass(frozen=True)
 class Column:
     label: str
@@ -360,6 +380,50 @@ class Sheet:
             path.close()
         c.drawPath(path, stroke=0, fill=1)
         c.restoreState()
+
+    def wrap(self, text: str, size: float, width: float) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` mm: Chinese anywhere,
+        other scripts at spaces where they can be (a long word is broken too)."""
+        lines: list[str] = []
+        for paragraph in str(text).split("\n"):
+            line = ""
+            for token in _tokens(paragraph):
+                candidate = line + token
+                if not line or self.width_of(candidate, size) <= width:
+                    line = candidate
+                    continue
+                lines.append(line.rstrip())
+                line = token.lstrip()
+                while len(line) > 1 and self.width_of(line, size) > width:
+                    cut = len(line) - 1
+                    while cut > 1 and self.width_of(line[:cut], size) > width:
+                        cut -= 1
+                    lines.append(line[:cut])
+                    line = line[cut:]
+            lines.append(line.rstrip())
+        return lines
+
+    def paragraph(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        width: float,
+        size: float = 9.5,
+        leading: float | None = None,
+        max_lines: int | None = None,
+        color: colors.Color | None = None,
+    ) -> float:
+        """Wrapped text whose first baseline is ``y``; returns the height used (mm)."""
+        lead = leading or size * 0.45
+        lines = self.wrap(text, size, width)
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = lines[-1][:-1] + "…" if lines[-1] else "…"
+        for i, line_text in enumerate(lines):
+            self.text(x, y + i * lead, line_text, size=size, color=color)
+        return lead * len(lines)
 
     # --- flowing content -----------------------------------------------------------------
 

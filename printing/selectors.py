@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
 from boards.selectors import board_hand_record
+from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
+from scoring.selectors import stage_cross_table, stage_standings
+from scoring.standings import BoardState
 from tournament.models import (
     BoardSet,
     Entrant,
@@ -39,9 +44,13 @@ __all__ = [
     "guide_cards_data",
     "hand_records_data",
     "movement_data",
+    "results_data",
+    "ruling_slips_data",
     "schedule_data",
     "score_sheets_data",
+    "scorecards_data",
     "stages_of",
+    "standings_data",
     "table_url",
     "travellers_data",
 ]
@@ -311,13 +320,27 @@ def _slot(
     winner_id: int | None,
     players: dict[int, tuple[str, ...]],
     seeds: dict[int, int | None],
+    scores: dict[int, str] | None = None,
 ) -> d.BracketSlot:
     return d.BracketSlot(
         entrant=entrant_ref(entrant, players),
         source=source,
         seed=seeds.get(entrant.pk) if entrant is not None else None,
         won=entrant is not None and winner_id == entrant.pk,
+        score=(scores or {}).get(entrant.pk, "") if entrant is not None else "",
     )
+
+
+def _match_scores(stage: Stage) -> dict[int, dict[int, str]]:
+    """Match id → entrant id → its score in the match, for matches with boards scored."""
+    out: dict[int, dict[int, str]] = {}
+    for ms in MatchScore.objects.filter(stage=stage, needs_review=False):
+        if ms.boards_scored or ms.decision == "forfeit":
+            out[ms.match_id] = {
+                ms.home_id: d.number_text(ms.home_score),
+                ms.away_id: d.number_text(ms.away_score),
+            }
+    return out
 
 
 def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
@@ -334,14 +357,15 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
             [m.home_id for m in matches if m.home_id] + [m.away_id for m in matches if m.away_id]
         )
         winner_to, loser_to = _feeds(matches)
+        scores = _match_scores(s)
 
         built = tuple(
             d.BracketMatch(
                 number=m.number,
                 side=m.side or "winners",
                 round=m.bracket_round or 1,
-                a=_slot(m.home, m.home_source, m.winner_id, players, seeds),
-                b=_slot(m.away, m.away_source, m.winner_id, players, seeds),
+                a=_slot(m.home, m.home_source, m.winner_id, players, seeds, scores.get(m.pk)),
+                b=_slot(m.away, m.away_source, m.winner_id, players, seeds, scores.get(m.pk)),
                 winner_to=winner_to.get(m.number),
                 loser_to=loser_to.get(m.number),
                 reset=m.is_reset,
@@ -460,9 +484,13 @@ def hand_records_data(event: Event, *, stage: Stage | None = None) -> d.HandReco
     return d.HandRecordsData(event=event_info(event), records=tuple(records))
 
 
-def _played(result: Result | None) -> d.PlayedResult | None:
+def _played(result: Result | None, score: tuple[str, str] | None = None) -> d.PlayedResult | None:
+    """A stored result as printed, with the N–S and E–W scores scoring gave it."""
     if result is None:
-        return None
+        if score is None:
+            return None
+        return d.PlayedResult(score_ns=score[0], score_ew=score[1])
+    ns, ew = score or ("", "")
     return d.PlayedResult(
         level_ns=result.level_ns,
         level_ew=result.level_ew,
@@ -474,7 +502,43 @@ def _played(result: Result | None) -> d.PlayedResult | None:
         outcome=result.outcome,
         levels_after_ns=result.levels_after_ns,
         levels_after_ew=result.levels_after_ew,
+        score_ns=ns,
+        score_ew=ew,
     )
+
+
+def _board_points(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
+    """(table id, board set id, board number) → the board points of the table's N–S
+    and E–W team, for every scored board of the stage's matches (第二十四条)."""
+    homes = dict(MatchScore.objects.filter(stage=stage).values_list("match_id", "home_id"))
+    scores = {
+        (bs.match_id, bs.number): bs
+        for bs in BoardScore.objects.filter(match__stage=stage, state=BoardState.SCORED.value)
+    }
+    out: dict[tuple[int, int, int], tuple[str, str]] = {}
+    plays = SetPlay.objects.filter(table__round__stage=stage, table__match__isnull=False)
+    for play in plays.select_related("table", "board_set"):
+        t = play.table
+        for number in play.board_set.board_numbers:
+            bs = scores.get((t.match_id, number))
+            if bs is None:
+                continue
+            home, away = str(bs.home_points), str(bs.away_points)
+            ns_home = t.ns_id is not None and t.ns_id == homes.get(t.match_id)
+            out[(t.pk, play.board_set_id, number)] = (home, away) if ns_home else (away, home)
+    return out
+
+
+def _matchpoints(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
+    """(table id, board set id, board number) → the traveller line's matchpoints."""
+    rows = TravellerScore.objects.filter(stage=stage).select_related("board")
+    return {
+        (r.table_id, r.board.board_set_id, r.board.number): (
+            d.number_text(r.ns_score),
+            d.number_text(r.ew_score),
+        )
+        for r in rows
+    }
 
 
 def _results(stage: Stage) -> dict[tuple[int, int, int], Result]:
@@ -503,6 +567,7 @@ def score_sheets_data(event: Event, *, stage: Stage | None = None) -> d.ScoreShe
             [t.ns_id for t in tables if t.ns_id] + [t.ew_id for t in tables if t.ew_id]
         )
         results = _results(s)
+        points = _board_points(s)
         for t in tables:
             match = t.match
             assert match is not None
@@ -514,7 +579,10 @@ def score_sheets_data(event: Event, *, stage: Stage | None = None) -> d.ScoreShe
                         d.ScoreRow(
                             board=number,
                             start_level=bs.start_level if number == bs.first_board else "",
-                            result=_played(results.get((t.pk, bs.pk, number))),
+                            result=_played(
+                                results.get((t.pk, bs.pk, number)),
+                                points.get((t.pk, bs.pk, number)),
+                            ),
                         )
                     )
             open_room = t.room == Table.Room.OPEN
@@ -545,6 +613,7 @@ def travellers_data(event: Event, *, stage: Stage | None = None) -> d.Travellers
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
         tables, set_of, pairs = _mitchell_rows(s)
         results = _results(s)
+        scores = _matchpoints(s)
         by_set: dict[int, list[Table]] = defaultdict(list)
         for t in tables:
             if t.pk in set_of:
@@ -563,10 +632,386 @@ def travellers_data(event: Event, *, stage: Stage | None = None) -> d.Travellers
                                 table=t.number,
                                 ns=pairs.get(t.ns_id) if t.ns_id else None,
                                 ew=pairs.get(t.ew_id) if t.ew_id else None,
-                                result=_played(results.get((t.pk, bs.pk, number))),
+                                result=_played(
+                                    results.get((t.pk, bs.pk, number)),
+                                    scores.get((t.pk, bs.pk, number)),
+                                ),
                             )
                             for t in by_set.get(bs.pk, [])
                         ),
                     )
                 )
     return d.TravellersData(event=event_info(event), travellers=tuple(travellers))
+
+
+# --- standings and results ---------------------------------------------------------------------
+
+TABLE_KINDS = (Stage.Kind.TEAM_MATCH, Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_ROUND_ROBIN)
+
+
+def _pair_refs(stage: Stage) -> dict[int, d.EntrantRef]:
+    """Entrant id → the pair as numbered in the stage (its Mitchell number, else its
+    event number)."""
+    entries = list(StageEntry.objects.filter(stage=stage).select_related("entrant"))
+    players = _players_by_entrant(e.entrant_id for e in entries)
+    return {
+        e.entrant_id: d.EntrantRef(
+            number=e.pair_number or e.entrant.number,
+            name=e.entrant.name,
+            players=players.get(e.entrant_id, ()),
+        )
+        for e in entries
+    }
+
+
+def _team_line(s: Standing, ref: d.EntrantRef) -> d.StandingLine:
+    return d.StandingLine(
+        place=s.place,
+        entrant=ref,
+        shared=s.shared,
+        flagged=s.flagged,
+        note=s.note,
+        played=s.played,
+        won=s.won,
+        drawn=s.drawn,
+        lost=s.lost,
+        match_points=s.match_points,
+        score_for=d.number_text(s.score_for),
+        score_against=d.number_text(s.score_against),
+    )
+
+
+def _pair_line(s: Standing, ref: d.EntrantRef) -> d.StandingLine:
+    return d.StandingLine(
+        place=s.place,
+        entrant=ref,
+        shared=s.shared,
+        flagged=s.flagged,
+        note=s.note,
+        boards=s.boards,
+        matchpoints=d.number_text(s.matchpoints),
+        adjustment=d.number_text(s.adjustment) if s.adjustment else "",
+        total=d.number_text(s.total),
+        top=str(s.top),
+        percentage=d.number_text(s.percentage) if s.percentage is not None else "",
+    )
+
+
+def _cross(stage: Stage, group: str, refs: dict[int, d.EntrantRef]) -> d.CrossTableData:
+    table = stage_cross_table(stage, group_label=group)
+    order = [e for e in table.entrants if e in refs]
+    cells = tuple(
+        tuple(
+            ""
+            if row == col
+            else "\n".join(
+                f"{d.number_text(c.score_for)}:{d.number_text(c.score_against)}"
+                for c in table.cell(row, col)
+            )
+            for col in order
+        )
+        for row in order
+    )
+    return d.CrossTableData(entrants=tuple(refs[e] for e in order), cells=cells)
+
+
+def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsData:
+    """Every stage's standings as scoring stored them: round-robin and group tables with
+    their cross-tables, brackets with the match scores, a Mitchell's two directions
+    with percentages, the pairs final's places. Stages with nothing scored yet and no
+    bracket to draw are left out."""
+    out = []
+    for s in stages_of(event, Stage.Kind.values, stage):
+        rows = stage_standings(s)
+        tables: list[d.StandingsTable] = []
+        bracket = None
+        if s.kind in TABLE_KINDS:
+            players = _players_by_entrant(r.entrant_id for r in rows)
+            refs = {
+                r.entrant_id: d.EntrantRef(
+                    r.entrant.number, r.entrant.name, players.get(r.entrant_id, ())
+                )
+                for r in rows
+            }
+            qualifiers = (
+                s.options.qualifiers_per_group if s.kind == Stage.Kind.GROUP_ROUND_ROBIN else None
+            )
+            for group in sorted({r.group_label for r in rows}):
+                lines = tuple(
+                    _team_line(r, refs[r.entrant_id]) for r in rows if r.group_label == group
+                )
+                tables.append(
+                    d.StandingsTable(
+                        kind="teams",
+                        group=group,
+                        lines=lines,
+                        cross=_cross(s, group, refs),
+                        qualifiers=qualifiers,
+                    )
+                )
+        elif s.is_bracket:
+            sheets = bracket_data(event, stage=s).sheets
+            bracket = sheets[0] if sheets else None
+        elif s.kind == Stage.Kind.MITCHELL:
+            refs = _pair_refs(s)
+            for direction in ("NS", "EW"):
+                lines = tuple(
+                    _pair_line(r, refs[r.entrant_id])
+                    for r in rows
+                    if r.direction == direction and r.entrant_id in refs
+                )
+                if lines:
+                    tables.append(d.StandingsTable(kind="pairs", direction=direction, lines=lines))
+        else:  # the pairs final
+            refs = _pair_refs(s)
+            lines = tuple(
+                d.StandingLine(
+                    place=r.place, entrant=refs[r.entrant_id], shared=r.shared, flagged=r.flagged
+                )
+                for r in rows
+                if r.entrant_id in refs
+            )
+            if lines:
+                tables.append(d.StandingsTable(kind="places", lines=lines))
+        if tables or bracket is not None:
+            out.append(
+                d.StandingsStage(name=s.name, kind=s.kind, tables=tuple(tables), bracket=bracket)
+            )
+    return d.StandingsData(event=event_info(event), stages=tuple(out))
+
+
+def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
+    """Every team match (and pairs-final contest) that scoring has scored, board by
+    board: the open and closed rooms' results side by side and the board points."""
+    out = []
+    kinds = [*(k for k in Stage.Kind.values if k in Stage.TEAM_KINDS), Stage.Kind.PAIRS_FINAL]
+    for s in stages_of(event, kinds, stage):
+        scores = list(
+            MatchScore.objects.filter(stage=s)
+            .select_related("match__round", "home", "away", "winner")
+            .order_by("match__round__number", "match__number")
+        )
+        if not scores:
+            continue
+        by_match: dict[int, list[BoardScore]] = defaultdict(list)
+        rows = BoardScore.objects.filter(match__stage=s).select_related(
+            "open_result", "closed_result"
+        )
+        for bs in rows.order_by("match_id", "tiebreak", "number"):
+            by_match[bs.match_id].append(bs)
+        tables = _match_tables(s)
+        if s.kind == Stage.Kind.PAIRS_FINAL:
+            refs = _pair_refs(s)
+        else:
+            teams = {e.pk: e for ms in scores for e in (ms.home, ms.away)}
+            players = _players_by_entrant(teams)
+            refs = {
+                pk: d.EntrantRef(e.number, e.name, players.get(pk, ())) for pk, e in teams.items()
+            }
+
+        def ref(
+            entrant: Entrant | None, refs: dict[int, d.EntrantRef] = refs
+        ) -> d.EntrantRef | None:
+            return refs.get(entrant.pk) if entrant is not None else None
+
+        for ms in scores:
+            m = ms.match
+            numbers = tables.get(m.pk, ())
+            out.append(
+                d.MatchResult(
+                    stage=s.name,
+                    round=m.round.number,
+                    match=m.code,
+                    group=m.group_label,
+                    home=ref(ms.home),
+                    away=ref(ms.away),
+                    open_table=numbers[0] if numbers else None,
+                    closed_table=numbers[1] if len(numbers) > 1 else None,
+                    boards=tuple(
+                        d.MatchBoardLine(
+                            board=bs.number,
+                            open=_played(bs.open_result),
+                            closed=_played(bs.closed_result),
+                            home_points=str(bs.home_points) if bs.state == "scored" else "",
+                            away_points=str(bs.away_points) if bs.state == "scored" else "",
+                            state=bs.state,
+                            tiebreak=bs.tiebreak,
+                            reason_zh=bs.reason_zh,
+                            reason_en=bs.reason_en,
+                        )
+                        for bs in by_match.get(m.pk, [])
+                    ),
+                    home_board_points=ms.home_board_points,
+                    away_board_points=ms.away_board_points,
+                    home_adjustment=d.number_text(ms.home_adjustment) if ms.home_adjustment else "",
+                    away_adjustment=d.number_text(ms.away_adjustment) if ms.away_adjustment else "",
+                    home_score=d.number_text(ms.home_score),
+                    away_score=d.number_text(ms.away_score),
+                    home_match_points=ms.home_match_points,
+                    away_match_points=ms.away_match_points,
+                    decision=ms.decision,
+                    winner=ref(ms.winner),
+                    note_zh=ms.note_zh,
+                    note_en=ms.note_en,
+                )
+            )
+    return d.ResultsData(event=event_info(event), matches=tuple(out))
+
+
+# --- ruling slips ---------------------------------------------------------------------------
+
+
+def _person(user: object) -> str:
+    if user is None:
+        return ""
+    full = getattr(user, "get_full_name", lambda: "")()
+    return str(full or getattr(user, "username", ""))
+
+
+def _when(moment: object) -> str:
+    if moment is None:
+        return ""
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")  # type: ignore[arg-type]
+
+
+def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSlipsData:
+    """A slip for every ruling of the event (or stage), in the order they were made,
+    numbered through the event; withdrawn ones say so."""
+    from rulings.articles import PENALISING, Decision
+    from rulings.models import Ruling
+
+    rows = list(
+        Ruling.objects.filter(event=event)
+        .select_related(
+            "stage",
+            "round",
+            "match",
+            "table",
+            "board",
+            "offender_entrant",
+            "offender_player",
+            "second_entrant",
+            "referee",
+        )
+        .prefetch_related("cancelled_boards", "versions__by")
+        .order_by("created_at", "id")
+    )
+    entrants = [r.offender_entrant_id for r in rows] + [r.second_entrant_id for r in rows]
+    players = _players_by_entrant(e for e in entrants if e is not None)
+    with_amount = {d.value for d in PENALISING} | {Decision.BOARDS_CANCELLED.value}
+    slips = []
+    for number, r in enumerate(rows, start=1):
+        if stage is not None and r.stage_id != stage.pk:
+            continue
+        offender = entrant_ref(r.offender_entrant, players)
+        second = entrant_ref(r.second_entrant, players)
+        shows_amount = r.decision in with_amount and (
+            r.amount > 0 or r.decision != Decision.BOARDS_CANCELLED.value
+        )
+        slips.append(
+            d.RulingSlip(
+                number=number,
+                article=r.article,
+                irregularity=r.irregularity,
+                decision=r.decision,
+                amount=d.number_text(r.amount) if shows_amount else "",
+                stage=r.stage.name,
+                referee=_person(r.referee),
+                at=_when(r.created_at),
+                reason_zh=r.reason_zh,
+                reason_en=r.reason_en,
+                round=r.round.number if r.round_id else None,
+                match=r.match.code if r.match_id else "",
+                table=r.table.number if r.table_id else None,
+                room=r.table.room if r.table_id else "",
+                board=r.board.number if r.board_id else None,
+                offender=offender.numbered if offender else "",
+                offender_player=r.offender_player.name if r.offender_player_id else "",
+                offender_side=r.offender_side,
+                second=second.numbered if second else "",
+                erring_side=r.erring_side,
+                minutes_late=r.minutes_late,
+                corrected_points=r.corrected_points,
+                cancelled_boards=tuple(sorted(b.number for b in r.cancelled_boards.all())),
+                status=r.status,
+                version=r.version,
+                published=r.published,
+                history=tuple(
+                    d.RulingAction(
+                        number=v.number,
+                        action=v.action,
+                        by=_person(v.by),
+                        at=_when(v.at),
+                        note=v.note,
+                    )
+                    for v in sorted(r.versions.all(), key=lambda v: v.number)
+                ),
+            )
+        )
+    return d.RulingSlipsData(event=event_info(event), slips=tuple(slips))
+
+
+# --- the scorecard set ------------------------------------------------------------------------
+
+
+def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.ScorecardsData:
+    """Every board every table is scheduled to play, in playing order (stage, round,
+    session, table, the table's order of sets), with its result and the score scoring
+    gave it once entered: the sheet to fill in, and the record of what was entered."""
+    lines = []
+    for s in stages_of(event, Stage.Kind.values, stage):
+        tables = list(
+            Table.objects.filter(round__stage=s)
+            .exclude(match__status=Match.Status.NOT_NEEDED)
+            .select_related("round", "match", "ns", "ew")
+            .prefetch_related(
+                Prefetch("set_plays", queryset=SetPlay.objects.select_related("board_set"))
+            )
+            .order_by("round__number", "session", "number")
+        )
+        if s.kind == Stage.Kind.MITCHELL:
+            _tables, _sets, pairs = _mitchell_rows(s)
+
+            def ref(entrant_id: int | None, pairs: dict[int, d.EntrantRef] = pairs) -> Any:
+                return pairs.get(entrant_id) if entrant_id else None
+
+            scores = _matchpoints(s)
+        else:
+            players = _players_by_entrant(
+                [t.ns_id for t in tables if t.ns_id] + [t.ew_id for t in tables if t.ew_id]
+            )
+            entrants = {t.ns_id: t.ns for t in tables} | {t.ew_id: t.ew for t in tables}
+
+            def ref(
+                entrant_id: int | None,
+                entrants: dict[Any, Entrant | None] = entrants,
+                players: dict[int, tuple[str, ...]] = players,
+            ) -> Any:
+                return entrant_ref(entrants.get(entrant_id), players) if entrant_id else None
+
+            scores = _board_points(s)
+        results = _results(s)
+        for t in tables:
+            for play in sorted(t.set_plays.all(), key=lambda p: p.order):
+                bs = play.board_set
+                for number in bs.board_numbers:
+                    key = (t.pk, bs.pk, number)
+                    result = results.get(key)
+                    lines.append(
+                        d.ScorecardLine(
+                            stage=s.name,
+                            round=t.round.number,
+                            session=t.session,
+                            table=t.number,
+                            board=number,
+                            room=t.room,
+                            match=t.match.code if t.match_id and t.match else "",
+                            code=t.code,
+                            ns=ref(t.ns_id),
+                            ew=ref(t.ew_id),
+                            result=_played(result, scores.get(key) if result else None),
+                            xiaosa=tuple(result.xiaosa or ()) if result else (),
+                            status=result.status if result else "",
+                        )
+                    )
+    return d.ScorecardsData(event=event_info(event), lines=tuple(lines))

@@ -6,8 +6,10 @@ from __future__ import annotations
 from .boards import render_box_cards, render_hand_records
 from .brackets import render_brackets
 from .movement import render_guide_cards, render_movement
+from .rulings import render_ruling_slips
 from .schedule import render_schedule
 from .scoresheets import render_score_sheets, render_travellers
+from .standings import render_results, render_standings
 
 __all__ = [
     "render_box_cards",
@@ -15,7 +17,10 @@ __all__ = [
     "render_guide_cards",
     "render_hand_records",
     "render_movement",
+    "render_results",
+    "render_ruling_slips",
     "render_schedule",
     "render_score_sheets",
+    "render_standings",
     "render_travellers",
 ]

@@ -20,7 +20,7 @@ from ..labels import PAPERS, SIDES, label, source_label
 from ..layout import GREY, LIGHT, Sheet
 from ._base import Ticker, renderer
 
-__all__ = ["render_brackets"]
+__all__ = ["draw_bracket", "render_brackets"]
 
 BOX_W, BOX_H, H_GAP, V_GAP, SIDE_GAP = 46.0, 12.0, 12.0, 5.0, 12.0
 
@@ -127,9 +127,14 @@ def render_brackets(data: BracketData, *, font: FontChoice | None, ticker: Ticke
     for bracket in data.sheets:
         sheet.start_page()
         sheet.heading(bracket.stage, size=14, gap=5)
-        _draw(sheet, bracket)
+        draw_bracket(sheet, bracket)
         ticker.tick()
     return sheet
+
+
+def draw_bracket(sheet: Sheet, bracket: BracketSheet) -> None:
+    """Draw ``bracket`` below the cursor, scaled to the rest of the page."""
+    _draw(sheet, bracket)
 
 
 def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
@@ -173,14 +178,21 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
         sheet.line(x, y + bh / 2, x + bw, y + bh / 2, width=0.25)
         for i, slot in enumerate((m.a, m.b)):
             known = slot.entrant is not None
+            baseline = y + bh / 4 + i * bh / 2 + size * 0.13
+            score_w = 0.0
+            if slot.score:
+                score_w = sheet.text(
+                    x + bw - 1.2, baseline, slot.score, size=size, bold=slot.won, align="right"
+                )
+                score_w += 1.5
             sheet.text(
                 x + 1.2,
-                y + bh / 4 + i * bh / 2 + size * 0.13,
+                baseline,
                 _slot_text(slot),
                 size=size,
                 bold=slot.won,
                 color=None if known else GREY,
-                max_width=bw - 2.4,
+                max_width=bw - 2.4 - score_w,
             )
         sheet.text(x, y - 0.8, _match_title(m), size=max(5.0, size * 0.75), color=GREY)
     deciding = [m for m in bracket.matches if not m.not_needed]

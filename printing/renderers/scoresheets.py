@@ -1,6 +1,8 @@
 """Team-match score sheets (计分表), one page a table and session, and pairs travellers
 (记分条), a strip a board. Blank lines to fill in at the table; a board already
-played prints what was entered, and the score columns wait for scoring."""
+played prints what was entered, and its score columns what scoring made of it: the
+board points of each side (第二十四条) on a score sheet, the matchpoints on a
+traveller (第二十八条)."""
 
 from __future__ import annotations
 

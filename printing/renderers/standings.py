@@ -1,0 +1,305 @@
+"""Standings (成绩排名) and team-match results board by board (团体赛逐副成绩).
+
+Standings: a stage to a page — a round robin's (or each group's) table with its
+cross-table (交叉表), a bracket with the match scores, a Mitchell's two rankings with
+their percentages, the pairs final's places. Results: every scored team match (and
+pairs-final contest) as a block: each board's open-room and closed-room results side
+by side with the board points (第二十四条), then the totals, penalties, score, match
+points and the winner.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language, pgettext
+
+from ..data import (
+    CrossTableData,
+    MatchResult,
+    PlayedResult,
+    ResultsData,
+    StandingLine,
+    StandingsData,
+    StandingsTable,
+)
+from ..fonts import FontChoice
+from ..labels import (
+    DIGS_SHORT,
+    MATCH_DECISIONS,
+    OUTCOMES,
+    PAPERS,
+    ROOMS,
+    SEATS_SHORT,
+    SUITS_SHORT,
+    label,
+    numbered,
+)
+from ..layout import GREY, LIGHT, Cell, Column, Sheet
+from ._base import Ticker, renderer
+from .brackets import draw_bracket
+
+__all__ = ["render_results", "render_standings"]
+
+ROW = 7.0
+
+
+def _stages(data: StandingsData) -> int:
+    return len(data.stages)
+
+
+@renderer("standings", _stages)
+def render_standings(data: StandingsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    sheet = Sheet(title=str(PAPERS["standings"]), subtitle=data.event.line, font=font)
+    for stage in data.stages:
+        sheet.start_page()
+        sheet.heading(stage.name, size=15, gap=4)
+        for table in stage.tables:
+            if table.kind == "teams":
+                _teams(sheet, table)
+            elif table.kind == "pairs":
+                _pairs(sheet, table)
+            else:
+                _places(sheet, table)
+            sheet.cursor += 5
+        if stage.bracket is not None:
+            if stage.tables:
+                sheet.start_page()
+            draw_bracket(sheet, stage.bracket)
+        ticker.tick()
+    return sheet
+
+
+def _place(line: StandingLine, qualifiers: int | None = None) -> Cell:
+    going_on = qualifiers is not None and line.place <= qualifiers
+    return Cell(line.place_text, bold=True, fill=LIGHT if going_on else None)
+
+
+def _teams(sheet: Sheet, table: StandingsTable) -> None:
+    title = numbered("group", table.group) if table.group else label("standings_table")
+    if table.qualifiers:
+        title += "  " + _qualify_note(table.qualifiers)
+    columns = [
+        Column(label("place"), 12),
+        Column(label("team_no"), 12),
+        Column(label("team"), 48, "left"),
+        Column(label("played"), 12),
+        Column(label("won"), 10),
+        Column(label("drawn"), 10),
+        Column(label("lost"), 10),
+        Column(label("match_points"), 14),
+        Column(label("score_for"), 17),
+        Column(label("score_against"), 17),
+    ]
+    columns.append(Column(label("note"), sheet.inner_width - sum(c.width for c in columns), "left"))
+    rows = [
+        [
+            _place(line, table.qualifiers),
+            str(line.entrant.number or ""),
+            Cell(line.entrant.label, bold=True),
+            line.played,
+            line.won,
+            line.drawn,
+            line.lost,
+            Cell(str(line.match_points), bold=True),
+            line.score_for,
+            line.score_against,
+            Cell(line.note, size=7.5),
+        ]
+        for line in table.lines
+    ]
+    sheet.heading(title, size=12, keep=ROW * 3)
+    sheet.table(columns, rows, row_height=ROW, size=9.5)
+    if table.cross is not None and len(table.cross.entrants) > 1:
+        sheet.cursor += 4
+        _cross_table(sheet, table.cross)
+
+
+def _qualify_note(n: int) -> str:
+    return pgettext("print", "（前%(n)s名出线，底色标出）") % {"n": n}
+
+
+def _cross_table(sheet: Sheet, cross: CrossTableData) -> None:
+    n = len(cross.entrants)
+    name_w = 44.0
+    cell_w = min(24.0, (sheet.inner_width - name_w - 8) / n)
+    lines = max((c.count("\n") + 1 for row in cross.cells for c in row), default=1)
+    columns = [Column("", 8), Column(label("team"), name_w, "left")]
+    columns += [Column(str(i), cell_w) for i in range(1, n + 1)]
+    rows = []
+    for i, (ref, cells) in enumerate(zip(cross.entrants, cross.cells, strict=True)):
+        row: list[object] = [Cell(str(i + 1), bold=True), Cell(ref.label, bold=True)]
+        for j, text in enumerate(cells):
+            row.append(Cell("", fill=GREY) if i == j else Cell(text, size=8.5))
+        rows.append(row)
+    sheet.heading(label("cross_table"), size=11, keep=ROW * 3)
+    sheet.table(columns, rows, row_height=max(ROW, 4.2 * lines + 2.5), size=9)
+
+
+def _pairs(sheet: Sheet, table: StandingsTable) -> None:
+    columns = [
+        Column(label("place"), 12),
+        Column(label("pair_no"), 12),
+        Column(label("players"), 52, "left"),
+        Column(label("boards_scored"), 12),
+        Column(label("matchpoints"), 18),
+        Column(label("adjustment"), 14),
+        Column(label("total_matchpoints"), 18),
+        Column(label("top"), 14),
+        Column(label("percentage"), 18),
+    ]
+    columns.append(Column(label("note"), sheet.inner_width - sum(c.width for c in columns), "left"))
+    rows = [
+        [
+            _place(line),
+            Cell(str(line.entrant.number or ""), bold=True),
+            line.entrant.label,
+            line.boards,
+            line.matchpoints,
+            line.adjustment,
+            line.total,
+            line.top,
+            Cell(line.percentage, bold=True),
+            Cell(line.note, size=7.5),
+        ]
+        for line in table.lines
+    ]
+    sheet.heading(_direction(table.direction), size=12, keep=ROW * 3)
+    sheet.table(columns, rows, row_height=ROW, size=9.5)
+
+
+def _direction(direction: str) -> str:
+    """A Mitchell ranks each direction on its own (南北 / 东西)."""
+    return label("ns") if direction == "NS" else label("ew")
+
+
+def _places(sheet: Sheet, table: StandingsTable) -> None:
+    columns = [
+        Column(label("place"), 16),
+        Column(label("pair_no"), 16),
+        Column(label("players"), 90, "left"),
+    ]
+    rows = [
+        [_place(line), Cell(str(line.entrant.number or ""), bold=True), line.entrant.label]
+        for line in table.lines
+    ]
+    sheet.heading(label("place"), size=12, keep=ROW * 3)
+    sheet.table(columns, rows, row_height=ROW, size=10)
+
+
+# --- team matches board by board ------------------------------------------------------------
+
+
+def _room_cells(r: PlayedResult | None) -> list[object]:
+    """Levels (N–S/E–W), declarer, trump, defenders' points, dig, outcome."""
+    if r is None or not r.declarer:
+        return [""] * 6
+    return [
+        f"{r.level_ns}/{r.level_ew}",
+        str(SEATS_SHORT[r.declarer]) if r.declarer in SEATS_SHORT else r.declarer,
+        str(SUITS_SHORT[r.trump]) if r.trump in SUITS_SHORT else r.trump,
+        "" if r.defender_points is None else str(r.defender_points),
+        str(DIGS_SHORT.get(r.dig, r.dig)),
+        str(OUTCOMES[r.outcome]) if r.outcome in OUTCOMES else r.outcome,
+    ]
+
+
+def _room_columns() -> list[Column]:
+    return [
+        Column(label("levels"), 15),
+        Column(label("declarer"), 10),
+        Column(label("trump_row"), 10),
+        Column(label("defender_points"), 13),
+        Column(label("dig"), 9),
+        Column(label("outcome"), 12),
+    ]
+
+
+def _matches(data: ResultsData) -> int:
+    return len(data.matches)
+
+
+@renderer("results", _matches)
+def render_results(data: ResultsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    sheet = Sheet(title=str(PAPERS["results"]), subtitle=data.event.line, font=font)
+    for m in data.matches:
+        _match(sheet, m)
+        ticker.tick()
+    return sheet
+
+
+def _team(ref: object) -> str:
+    return getattr(ref, "label", "") or "—"
+
+
+def _match(sheet: Sheet, m: MatchResult) -> None:
+    columns = [Column(label("board"), 11), *_room_columns(), *_room_columns()]
+    columns += [Column(label("home_points"), 0), Column(label("away_points"), 0)]
+    free = (sheet.inner_width - sum(c.width for c in columns)) / 2
+    columns = [Column(c.label, c.width or free, c.align) for c in columns]
+    height = 22 + ROW * (len(m.boards) + 1) + 16
+    sheet.ensure(min(height, sheet.bottom - sheet.margin - 12))
+    top = sheet.cursor
+    where = [m.stage]
+    if m.round is not None:
+        where.append(numbered("round", m.round))
+    if m.group:
+        where.append(numbered("group", m.group))
+    where.append(m.match)
+    sheet.text(sheet.left, top + 5, " · ".join(where), size=9.5, color=GREY)
+    sheet.text(
+        sheet.left,
+        top + 12,
+        f"{_team(m.home)}  —  {_team(m.away)}",
+        size=14,
+        bold=True,
+        max_width=sheet.inner_width * 0.7,
+    )
+    score = f"{m.home_score or 0} : {m.away_score or 0}"
+    sheet.text(sheet.right, top + 12, score, size=14, bold=True, align="right")
+    sheet.cursor = top + 16
+    room_w = sum(c.width for c in _room_columns())
+    x = sheet.left + columns[0].width
+    for room, table in (("open", m.open_table), ("closed", m.closed_table)):
+        text = str(ROOMS[room])
+        if table is not None:
+            text += f"（{numbered('table', table)}）"
+        sheet.rect(x, sheet.cursor, room_w, 5.5, fill=LIGHT, width=0.4)
+        sheet.text(x + room_w / 2, sheet.cursor + 4, text, size=8.5, align="center")
+        x += room_w
+    sheet.cursor += 5.5
+    rows = []
+    for b in m.boards:
+        board = str(b.board) + (f" {label('tiebreak')}" if b.tiebreak else "")
+        if b.state == "not_scored":
+            points: list[object] = [Cell(label("not_scored"), size=7.5), ""]
+        else:
+            points = [Cell(b.home_points, bold=True), Cell(b.away_points, bold=True)]
+        rows.append([Cell(board, bold=True), *_room_cells(b.open), *_room_cells(b.closed), *points])
+    sheet.table(columns, rows, row_height=ROW, size=9, header_size=7, keep_rows=len(rows))
+    sheet.ensure(14)
+    parts = [
+        f"{label('board_points')} {m.home_board_points} : {m.away_board_points}",
+    ]
+    if m.home_adjustment or m.away_adjustment:
+        parts.append(f"{label('adjustment')} {m.home_adjustment or 0} : {m.away_adjustment or 0}")
+    parts.append(f"{label('match_score')} {m.home_score or 0} : {m.away_score or 0}")
+    parts.append(f"{label('match_points')} {m.home_match_points} : {m.away_match_points}")
+    sheet.text(sheet.left, sheet.cursor + 5, "   ".join(parts), size=9.5)
+    decision = str(MATCH_DECISIONS.get(m.decision, m.decision))
+    if m.winner is not None:
+        decision += f" · {label('winner')} {m.winner.label}"
+    sheet.text(
+        sheet.left, sheet.cursor + 10, f"{label('decision')}：{decision}", size=9.5, bold=True
+    )
+    note = m.note_en if _english() else m.note_zh
+    if note:
+        sheet.text(
+            sheet.left, sheet.cursor + 14.5, note, size=8, color=GREY, max_width=sheet.inner_width
+        )
+        sheet.cursor += 4.5
+    sheet.cursor += 13
+    sheet.line(sheet.left, sheet.cursor, sheet.right, sheet.cursor, dash=(2, 1.5), color=GREY)
+    sheet.cursor += 5
+
+
+def _english() -> bool:
+    return (get_language() or "").startswith("en")
