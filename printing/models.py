@@ -69,3 +69,64 @@ class PrintJob(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class ImportJob(models.Model):
+    """A file brought in, checked and imported in the background, with its progress:
+    a scorecard sheet into an event, or a whole event file (``printing.transfer``).
+
+    ``problems`` lists what is wrong with the file (row, column and both languages);
+    with any problem nothing was imported. An event import sets ``event`` to the new
+    event once done.
+    """
+
+    class Kind(models.TextChoices):
+        SCORECARDS = "scorecards", _("计分卡表格")
+        EVENT = "event", _("赛事数据文件")
+
+    Status = PrintJob.Status
+
+    kind = models.CharField(_("类别"), max_length=12, choices=Kind.choices)
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="import_jobs",
+        verbose_name=_("赛事"),
+    )
+    code = models.SlugField(_("新赛事代码"), max_length=40, blank=True)
+    file = models.FileField(_("文件"), upload_to="imports/%Y/%m/")
+    filename = models.CharField(_("文件名"), max_length=200, blank=True)
+    status = models.CharField(
+        _("状态"), max_length=8, choices=PrintJob.Status.choices, default=PrintJob.Status.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(_("进度"), default=0)
+    error = models.TextField(_("错误"), blank=True)
+    problems = models.JSONField(_("问题"), default=list, blank=True)
+    summary = models.TextField(_("结果"), blank=True)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("提交人"),
+    )
+    created_at = models.DateTimeField(_("提交时间"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("完成时间"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("导入任务")
+        verbose_name_plural = _("导入任务")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(progress__lte=100), name="import_job_progress_max"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} · {self.filename} · {self.get_status_display()}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED)

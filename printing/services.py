@@ -24,23 +24,35 @@ from tournament.models import Event, Stage
 from . import selectors
 from .errors import PrintingError
 from .excel import EntrantsExporter, ScheduleExporter
-from .models import PrintJob
+from .exports import (
+    MatchResultsExporter,
+    ScorecardsExporter,
+    StandingsExporter,
+    TravellersExporter,
+)
+from .models import ImportJob, PrintJob
 from .renderers import (
     render_box_cards,
     render_brackets,
     render_guide_cards,
     render_hand_records,
     render_movement,
+    render_results,
+    render_ruling_slips,
     render_schedule,
     render_score_sheets,
+    render_standings,
     render_travellers,
 )
+from .transfer import TransferError, event_export_bytes, event_file_read, event_import
 
 __all__ = [
     "KINDS",
     "PAPERS",
     "Paper",
     "language_code",
+    "import_job_create",
+    "import_job_run",
     "print_job_create",
     "print_job_run",
     "render_kind",
@@ -78,6 +90,11 @@ def _schedule_both(event: Event, *, stage: Stage | None = None) -> Any:
 
 def _entrants(event: Event, *, stage: Stage | None = None) -> Any:
     return selectors.entrants_data(event)
+
+
+def _whole_event(event: Event, *, stage: Stage | None = None) -> Any:
+    """The event export is always the whole event, whatever stage is chosen."""
+    return event
 
 
 _MITCHELL = ("米切尔赛制阶段", "a Mitchell stage")
@@ -147,6 +164,30 @@ PAPERS: dict[str, Paper] = {
             *_MITCHELL,
         ),
         Paper(
+            "standings",
+            selectors.standings_data,
+            _pdf(render_standings),
+            lambda d: len(d.stages),
+            "已计分的阶段",
+            "a scored stage",
+        ),
+        Paper(
+            "results",
+            selectors.results_data,
+            _pdf(render_results),
+            lambda d: len(d.matches),
+            "已计分的团体赛",
+            "a scored team match",
+        ),
+        Paper(
+            "ruling-slips",
+            selectors.ruling_slips_data,
+            _pdf(render_ruling_slips),
+            lambda d: len(d.slips),
+            "判罚",
+            "rulings",
+        ),
+        Paper(
             "entrants-xlsx",
             _entrants,
             lambda d, lang, progress: EntrantsExporter(d, lang).render(progress),
@@ -161,6 +202,45 @@ PAPERS: dict[str, Paper] = {
             lambda d: len(d[0].stages) + len(d[1].stages),
             "米切尔或循环赛阶段",
             "a Mitchell or round-robin stage",
+        ),
+        Paper(
+            "standings-xlsx",
+            selectors.standings_data,
+            lambda d, lang, progress: StandingsExporter(d, lang).render(progress),
+            lambda d: len(d.stages),
+            "已计分的阶段",
+            "a scored stage",
+        ),
+        Paper(
+            "results-xlsx",
+            selectors.results_data,
+            lambda d, lang, progress: MatchResultsExporter(d, lang).render(progress),
+            lambda d: len(d.matches),
+            "已计分的比赛",
+            "a scored match",
+        ),
+        Paper(
+            "travellers-xlsx",
+            selectors.travellers_data,
+            lambda d, lang, progress: TravellersExporter(d, lang).render(progress),
+            lambda d: len(d.travellers),
+            *_MITCHELL,
+        ),
+        Paper(
+            "event-json",
+            _whole_event,
+            lambda event, lang, progress: event_export_bytes(event, lang, progress),
+            lambda event: 1,
+            "赛事",
+            "an event",
+        ),
+        Paper(
+            "scorecards-xlsx",
+            selectors.scorecards_data,
+            lambda d, lang, progress: ScorecardsExporter(d, lang).render(progress),
+            lambda d: len(d.lines),
+            "排好牌组的牌桌",
+            "tables with boards to play",
         ),
     )
 }
@@ -287,6 +367,105 @@ def print_job_run(job_id: int) -> PrintJob:
     job.status = PrintJob.Status.DONE
     job.progress = 100
     job.error = ""
+    job.finished_at = timezone.now()
+    job.save()
+    return job
+
+
+# --- import jobs --------------------------------------------------------------------------------
+
+
+def import_job_create(
+    *,
+    kind: str,
+    content: bytes,
+    filename: str,
+    user: Any,
+    event: Event | None = None,
+    code: str = "",
+) -> ImportJob:
+    """Queue the import of ``content``: a scorecard sheet into ``event`` (as ``user``'s
+    director entries), or a whole event file (under ``code`` if given). Runs once the
+    transaction commits, like a print job."""
+    if kind not in ImportJob.Kind.values:
+        raise PrintingError(
+            f"未知的导入类别 {kind!r}", f"unknown import kind {kind!r}", code="kind"
+        )
+    if kind == ImportJob.Kind.SCORECARDS and event is None:
+        raise PrintingError("须指定赛事", "name the event", code="event")
+    job = ImportJob(
+        kind=kind,
+        event=event,
+        code=code,
+        filename=filename[:200],
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    job.file.save(filename or "import", ContentFile(content), save=False)
+    job.save()
+    from .tasks import run_import_job
+
+    transaction.on_commit(lambda: run_import_job.delay(job.pk))
+    return job
+
+
+def _problem_dict(problem: Any) -> dict[str, Any]:
+    return {
+        "row": problem.row,
+        "column": problem.column,
+        "header": problem.header,
+        "zh": problem.zh,
+        "en": problem.en,
+        "where_zh": problem.where_zh,
+        "where_en": problem.where_en,
+    }
+
+
+def import_job_run(job_id: int) -> ImportJob:
+    """Run import job ``job_id``: its problems, summary or error end up on the row."""
+    from .scorecards import scorecards_import
+
+    job = ImportJob.objects.select_related("event", "created_by").get(pk=job_id)
+    ImportJob.objects.filter(pk=job.pk).update(status=ImportJob.Status.RUNNING, progress=0)
+
+    def progress(percent: int) -> None:
+        if 0 < percent < 100:
+            ImportJob.objects.filter(pk=job.pk).update(progress=percent)
+
+    job.problems = []
+    try:
+        with job.file.open("rb") as handle:
+            content = handle.read()
+        if job.kind == ImportJob.Kind.EVENT:
+            summary = event_import(
+                event_file_read(content), code=job.code or None, progress=progress
+            )
+            job.event = summary.event
+            job.summary = f"{summary.line_zh()} / {summary.line_en()}"
+            ok = True
+        else:
+            assert job.event is not None
+            progress(10)
+            result = scorecards_import(event=job.event, file=content, user=job.created_by)
+            job.problems = [_problem_dict(p) for p in result.problems]
+            ok = result.ok
+            job.summary = (
+                f"新录入{len(result.created)}条，{result.unchanged}条与已有成绩相同 / "
+                f"{len(result.created)} entered, {result.unchanged} already so"
+                if ok
+                else f"有{len(result.problems)}处问题，未导入任何成绩 / "
+                f"{len(result.problems)} problems: nothing was imported"
+            )
+    except Exception as error:
+        job.status = ImportJob.Status.FAILED
+        job.error = str(error)
+        job.finished_at = timezone.now()
+        job.save(update_fields=["status", "error", "problems", "finished_at"])
+        if not isinstance(error, (PrintingError, TransferError)):
+            logger.exception("import job %s failed", job.pk)
+        return job
+    job.status = ImportJob.Status.DONE if ok else ImportJob.Status.FAILED
+    job.progress = 100
+    job.error = "" if ok else job.summary
     job.finished_at = timezone.now()
     job.save()
     return job

@@ -20,3 +20,19 @@ def render_print_job(job_id: int) -> dict[str, Any]:
         "file": job.file.name if job.file else "",
         "error": job.error,
     }
+
+
+@shared_task(name="printing.import")
+def run_import_job(job_id: int) -> dict[str, Any]:
+    """Run import job ``job_id``; its row carries the progress, the problems or the error."""
+    from .services import import_job_run
+
+    job = import_job_run(job_id)
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "progress": job.progress,
+        "event": job.event.code if job.event else "",
+        "problems": len(job.problems),
+        "error": job.error,
+    }
