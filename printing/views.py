@@ -1,0 +1,172 @@
+"""The director's printing page (打印与导出): buttons that start print and export jobs,
+a scorecard sheet to import, and each job's progress until its file can be downloaded.
+
+Every page needs a login and the director's role in the event. A job starts once its
+row is committed (``print_job_create``); with Celery eager (no broker) it is done by
+the time the job page opens, with workers the page refreshes itself until it is — the
+same view either way. Files are served through :func:`job_download`, behind the same
+check, never from a public media URL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from tournament.models import Event
+from tournament.roles import user_event_roles, user_has_role
+
+from .errors import PrintingError
+from .labels import PAPERS
+from .models import ImportJob, PrintJob
+from .services import import_job_create, language_code, print_job_create
+
+#: The buttons of the page, by group: (kind, what it is for).
+GROUPS = (
+    (
+        "pdf",
+        (
+            "movement",
+            "guide-cards",
+            "schedule",
+            "brackets",
+            "box-cards",
+            "hand-records",
+            "score-sheets",
+            "travellers",
+            "standings",
+            "results",
+            "ruling-slips",
+        ),
+    ),
+    (
+        "xlsx",
+        (
+            "entrants-xlsx",
+            "schedule-xlsx",
+            "standings-xlsx",
+            "results-xlsx",
+            "travellers-xlsx",
+            "scorecards-xlsx",
+        ),
+    ),
+    ("json", ("event-json",)),
+)
+MAX_UPLOAD = 20 * 1024 * 1024
+
+
+def _director_event(request: HttpRequest, code: str) -> Event:
+    event = get_object_or_404(Event, code=code)
+    if not user_has_role(request.user, event, "director"):
+        raise PermissionDenied("director only")
+    return event
+
+
+def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    return {
+        "event": event,
+        "stages": list(event.stages.order_by("order")),
+        "roles": user_event_roles(request.user, event),
+    }
+
+
+def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
+    groups = [
+        {"name": name, "kinds": [{"kind": k, "label": PAPERS[k]} for k in kinds]}
+        for name, kinds in GROUPS
+    ]
+    jobs = list(PrintJob.objects.filter(event=event).select_related("stage")[:15])
+    for job in jobs:
+        job.paper = PAPERS.get(job.kind, job.kind)  # type: ignore[attr-defined]
+    return (
+        _context(request, event)
+        | {
+            "groups": groups,
+            "language": language_code(get_language() or "zh-hans"),
+            "jobs": jobs,
+            "imports": list(ImportJob.objects.filter(event=event)[:10]),
+        }
+        | extra
+    )
+
+
+@login_required
+def printing_page(request: HttpRequest, code: str) -> HttpResponse:
+    event = _director_event(request, code)
+    return render(request, "printing/page.html", _page(request, event))
+
+
+@login_required
+@require_POST
+def job_start(request: HttpRequest, code: str) -> HttpResponse:
+    event = _director_event(request, code)
+    stage = None
+    if request.POST.get("stage"):
+        stage = event.stages.filter(order=request.POST["stage"]).first()
+        if stage is None:
+            raise Http404("no such stage")
+    try:
+        job = print_job_create(
+            event=event,
+            kind=request.POST.get("kind", ""),
+            language=request.POST.get("language") or "zh-hans",
+            stage=stage,
+            user=request.user,
+        )
+    except PrintingError as error:
+        return render(request, "printing/page.html", _page(request, event, error=error), status=400)
+    return redirect("printing:job", code=event.code, pk=job.pk)
+
+
+@login_required
+def job_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    event = _director_event(request, code)
+    job = get_object_or_404(PrintJob, pk=pk, event=event)
+    context = _context(request, event) | {"job": job, "paper": PAPERS.get(job.kind, job.kind)}
+    return render(request, "printing/job.html", context)
+
+
+@login_required
+def job_download(request: HttpRequest, code: str, pk: int) -> FileResponse:
+    event = _director_event(request, code)
+    job = get_object_or_404(PrintJob, pk=pk, event=event, status=PrintJob.Status.DONE)
+    if not job.file:
+        raise Http404("no file")
+    return FileResponse(
+        job.file.open("rb"),
+        as_attachment=True,
+        filename=job.filename,
+        content_type=job.mimetype or "application/octet-stream",
+    )
+
+
+@login_required
+@require_POST
+def scorecards_upload(request: HttpRequest, code: str) -> HttpResponse:
+    event = _director_event(request, code)
+    upload = request.FILES.get("file")
+    if upload is None or upload.size is None or upload.size > MAX_UPLOAD:
+        return redirect("printing:page", code=event.code)
+    job = import_job_create(
+        kind=ImportJob.Kind.SCORECARDS,
+        content=upload.read(),
+        filename=upload.name or "scorecards.xlsx",
+        user=request.user,
+        event=event,
+    )
+    return redirect("printing:import", code=event.code, pk=job.pk)
+
+
+@login_required
+def import_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    event = _director_event(request, code)
+    job = get_object_or_404(ImportJob, pk=pk, event=event)
+    english = (get_language() or "").startswith("en")
+    context = _context(request, event) | {"job": job, "english": english}
+    return render(request, "printing/import_job.html", context)
