@@ -50,6 +50,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from any web process
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "duidiao.middleware.ChineseFirstMiddleware",  # Chinese unless switched, whatever the browser
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
