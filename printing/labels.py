@@ -178,7 +178,7 @@ LABELS = {
     "second": pgettext_lazy("print", "另一受罚方"),
     "penalty": pgettext_lazy("print", "处理"),
     "amount": pgettext_lazy("print", "罚分（比赛分）"),
-    "referee": pgettext_lazy("print", "裁判"),
+    "referee": pgettext_lazy("print ruling", "裁判"),
     "time": pgettext_lazy("print", "判罚时间"),
     "reason": pgettext_lazy("print", "理由"),
     "reason_en": pgettext_lazy("print", "理由（英文）"),

@@ -99,7 +99,7 @@ def _slip(sheet: Sheet, slip: RulingSlip, event: str, y: float, h: float) -> Non
 
     def field(name: str, value: str, col: int = 0, *, bold: bool = False) -> None:
         fx = x + col * half
-        sheet.text(fx, row, label(name), size=9, color=GREY)
+        sheet.text(fx, row, label(name), size=9, color=GREY, max_width=LABEL_W - 2)
         sheet.text(
             fx + LABEL_W,
             row,
@@ -145,11 +145,11 @@ def _slip(sheet: Sheet, slip: RulingSlip, event: str, y: float, h: float) -> Non
     for name, text in (("reason", slip.reason_zh), ("reason_en", slip.reason_en)):
         if not text:
             continue
-        sheet.text(x, row, label(name), size=9, color=GREY)
+        sheet.text(x, row, label(name), size=9, color=GREY, max_width=LABEL_W - 2)
         used = sheet.paragraph(x + LABEL_W, row, text, width=w - LABEL_W, size=9.5, max_lines=4)
         row += max(used, 4.3) + 1.5
     if len(slip.history) > 1:
-        sheet.text(x, row, label("history"), size=9, color=GREY)
+        sheet.text(x, row, label("history"), size=9, color=GREY, max_width=LABEL_W - 2)
         shown = slip.history[-5:]
         for action in shown:
             line = (
