@@ -448,6 +448,21 @@ def _artificial(table: Table, offender_id: int | None) -> tuple[str, str]:
     return (minus, plus) if side == "NS" else (plus, minus)
 
 
+def _contest(ruling: Ruling, target: Entrant | None) -> Match | None:
+    """The match a penalty or forfeit belongs to: the ruling's own, or in the pairs
+    final (whose two tables serve every contest) the contest ``target`` plays in."""
+    if ruling.match_id is not None:
+        return ruling.match
+    if ruling.stage.kind != Stage.Kind.PAIRS_FINAL or target is None:
+        return None
+    return (
+        Match.objects.filter(stage=ruling.stage)
+        .filter(Q(home=target) | Q(away=target))
+        .order_by("number")
+        .first()
+    )
+
+
 def ruling_adjustments(ruling: Ruling) -> list[ScoreAdjustment]:
     """The unsaved score adjustments ``ruling`` makes as it stands (none when withdrawn)."""
     r = ruling
@@ -461,7 +476,7 @@ def ruling_adjustments(ruling: Ruling) -> list[ScoreAdjustment]:
             target=target,
             amount=r.amount,
             stage=r.stage,
-            match=r.match,
+            match=_contest(r, target),
             table=r.table,
             board=r.board,
             reason=reason,
@@ -486,11 +501,12 @@ def ruling_adjustments(ruling: Ruling) -> list[ScoreAdjustment]:
         if r.offender_entrant_id is not None and r.amount > 0:
             out.append(penalty(r.offender_entrant))
     elif decision is Decision.FORFEIT:
+        contest = _contest(r, r.offender_entrant)
         out.append(
             adjustment_forfeit(
                 target=r.offender_entrant,
-                match=r.match,
-                table=r.table if r.match_id is None else None,
+                match=contest,
+                table=r.table if contest is None else None,
                 reason=reason,
             )
         )
