@@ -1,0 +1,269 @@
+"""Load figures: standings under 50 concurrent clients, against a bare Django view.
+
+    python benchmarks/load.py [--clients 50] [--seconds 20] [--workers N] [--port 8765]
+
+Creates a scratch PostgreSQL database with psql (``duidiao_load`` on 127.0.0.1:5432,
+user postgres; dropped again at the end), migrates it and loads the demo event
+(``load_demo``: teams and pairs, two rounds played and scored), then serves the
+project with gunicorn (DEBUG off, Redis as the cache when it answers on
+127.0.0.1:6379) and sends it, for a bounded time each, from ``--clients`` threads
+(plain ``http.client``, loopback only):
+
+* ``/healthz`` — the bare view (no database, no template): the baseline;
+* the public standings page of the demo round robin (HTML);
+* the standings API of the same stage (JSON).
+
+It prints requests/s, p50 and p99 latency for each and the standings' throughput as a
+share of the bare view's. Aim (issue 9): ≥ 50 % of the bare view, p99 ≤ 200 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+HOST = "127.0.0.1"  # loopback only
+PG = ["-h", "127.0.0.1", "-p", "5432", "-U", "postgres"]
+DATABASE = "duidiao_load"
+EVENT = "chifeng-demo"
+
+
+def answers(port: int, host: str = HOST) -> bool:
+    try:
+        socket.create_connection((host, port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def psql(*sql: str) -> None:
+    args = ["psql", "-q", *PG, "-d", "postgres", "-v", "ON_ERROR_STOP=1"]
+    for statement in sql:
+        args += ["-c", statement]
+    subprocess.run(args, check=True)
+
+
+def environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "CACHE_"))}
+    env |= {
+        "DJANGO_SETTINGS_MODULE": "duidiao.settings",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+        "DEBUG": "0",
+        "SECRET_KEY": "load-benchmark-" + "x" * 40,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+    }
+    if answers(6379):
+        env["CACHE_URL"] = "redis://127.0.0.1:6379/3"
+    return env
+
+
+def prepare(env: dict[str, str]) -> None:
+    psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)", f"CREATE DATABASE {DATABASE}")
+    manage = [PYTHON, "manage.py"]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([*manage, "load_demo"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+    # Score everything once more, whatever load_demo's own rescoring left out.
+    subprocess.run(
+        [*manage, "rescore", EVENT], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+    )
+    if "CACHE_URL" in env:  # a cache left by an earlier run of a database of the same name
+        subprocess.run(
+            [*manage, "shell", "-c", "from django.core.cache import cache; cache.clear()"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+
+
+def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
+    gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
+    proc = subprocess.Popen(
+        [
+            gunicorn,
+            "duidiao.wsgi",
+            "-b",
+            f"{HOST}:{port}",
+            "-w",
+            str(workers),
+            "--backlog",
+            "2048",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not ready(port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit("gunicorn did not start")
+        time.sleep(0.5)
+    time.sleep(2 + workers * 0.5)  # the rest of the workers import Django too
+    return proc
+
+
+def ready(port: int) -> bool:
+    try:
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
+        conn.request("GET", "/healthz")
+        ok = conn.getresponse().status == 200
+        conn.close()
+        return ok
+    except OSError:
+        return False
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds used so far by gunicorn's workers (the children of ``pid``)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:  # ppid
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def run(port: int, path: str, clients: int, seconds: float) -> dict[str, float]:
+    """``clients`` threads, each sending requests one after another for ``seconds``."""
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    errors = [0] * clients
+    last_error = [""]
+    start = threading.Barrier(clients + 1)
+    stop_at = [0.0]
+
+    def client(i: int) -> None:
+        start.wait()
+        mine = latencies[i]
+        while time.perf_counter() < stop_at[0]:
+            t0 = time.perf_counter()
+            try:
+                conn = http.client.HTTPConnection(HOST, port, timeout=10)
+                conn.request("GET", path, headers={"Connection": "close"})
+                response = conn.getresponse()
+                response.read()
+                conn.close()
+                if response.status != 200:
+                    errors[i] += 1
+                    last_error[0] = f"HTTP {response.status}"
+                    continue
+            except OSError as error:
+                errors[i] += 1
+                last_error[0] = repr(error)
+                continue
+            mine.append(time.perf_counter() - t0)
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    began = time.perf_counter()
+    stop_at[0] = began + seconds
+    start.wait()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - began
+    done = sorted(x for xs in latencies for x in xs)
+    if not done:
+        raise SystemExit(f"{path}: no request succeeded ({sum(errors)} errors: {last_error[0]})")
+    return {"latencies": done, "elapsed": elapsed, "errors": sum(errors)}
+
+
+def summary(samples: list[dict[str, Any]]) -> dict[str, float]:
+    done = sorted(x for s in samples for x in s["latencies"])
+    elapsed = sum(s["elapsed"] for s in samples)
+    return {
+        "rps": len(done) / elapsed,
+        "p50": statistics.median(done) * 1000,
+        "p99": done[min(len(done) - 1, int(len(done) * 0.99))] * 1000,
+        "requests": len(done),
+        "errors": sum(s["errors"] for s in samples),
+        "cpu_ms": sum(s.get("cpu", 0.0) for s in samples) * 1000 / len(done),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+    args = parser.parse_args()
+    if not shutil.which("psql") or not answers(5432):
+        raise SystemExit("needs psql and PostgreSQL on 127.0.0.1:5432")
+    if answers(args.port):
+        raise SystemExit(f"port {args.port} is taken")
+
+    env = environment()
+    print(f"preparing {DATABASE} (migrate, load_demo)…", flush=True)
+    prepare(env)
+    server = serve(env, args.port, args.workers)
+    paths = {
+        "bare view /healthz": "/healthz",
+        "standings page": f"/e/{EVENT}/s/1/standings/",
+        "standings API": f"/api/events/{EVENT}/stages/1/standings/",
+    }
+    # Interleaved rounds, so a busy moment of the machine falls on every scenario alike.
+    rounds = max(1, args.rounds)
+    samples: dict[str, list[dict[str, Any]]] = {name: [] for name in paths}
+    try:
+        for path in paths.values():
+            run(args.port, path, 5, 1.0)  # warm every worker's connections and caches
+        for _ in range(rounds):
+            for name, path in paths.items():
+                cpu = server_cpu(server.pid)
+                sample = run(args.port, path, args.clients, args.seconds / rounds)
+                sample["cpu"] = server_cpu(server.pid) - cpu
+                samples[name].append(sample)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        if not args.keep:
+            psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+    results = {name: summary(rows) for name, rows in samples.items()}
+    cache = "Redis" if "CACHE_URL" in env else "local memory"
+    print(
+        f"\ngunicorn, {args.workers} sync workers, PostgreSQL, cache: {cache}; "
+        f"{args.clients} clients, {args.seconds:.0f} s each in {rounds} interleaved rounds, "
+        f"{os.cpu_count()} cores"
+    )
+    head = f"{'':22} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'requests':>9} {'errors':>7}"
+    print(head + f" {'server CPU ms/req':>18}")
+    for name, r in results.items():
+        print(
+            f"{name:22} {r['rps']:8.0f} {r['p50']:8.1f} {r['p99']:8.1f} "
+            f"{r['requests']:9d} {r['errors']:7d} {r['cpu_ms']:18.2f}"
+        )
+    bare = results["bare view /healthz"]["rps"]
+    for name in ("standings page", "standings API"):
+        share = results[name]["rps"] / bare
+        ok = share >= 0.5 and results[name]["p99"] <= 200
+        verdict = "aim met" if ok else "below aim"
+        print(f"{name}: {share:.0%} of the bare view's throughput  [{verdict}]")
+
+
+if __name__ == "__main__":
+    main()
