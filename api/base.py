@@ -13,6 +13,7 @@ from tournament.models import Event, Stage
 from tournament.roles import user_event_roles
 
 from . import selectors
+from .cache import remembered
 from .permissions import EventRoles
 
 __all__ = ["EventMixin", "EventGenericView", "EventView"]
@@ -29,10 +30,15 @@ class EventMixin:
     def event(self) -> Event:
         cached = getattr(self, "_event", None)
         if cached is None:
-            try:
-                cached = selectors.event_get(self.kwargs["code"], self.request.user)
-            except Event.DoesNotExist as error:
-                raise Http404("no such event") from error
+            user, code = self.request.user, self.kwargs["code"]
+            if not user.is_authenticated:
+                # Anonymous readers are the many: a public event is looked up once a
+                # second per process (api.cache), not once per request.
+                cached = remembered(("event", code), lambda: selectors.event_public(code))
+            else:
+                cached = selectors.events_visible(user).filter(code=code).first()
+            if cached is None:
+                raise Http404("no such event")
             self._event = cached
         return cached
 
@@ -50,10 +56,11 @@ class EventMixin:
         return bool(self.event_roles() & {"director", "scorer", "referee"})
 
     def stage(self) -> Stage:
-        try:
-            return selectors.stage_get(self.event(), int(self.kwargs["order"]))
-        except Stage.DoesNotExist as error:
-            raise Http404("no such stage") from error
+        event, order = self.event(), int(self.kwargs["order"])
+        stage = remembered(("stage", event.pk, order), lambda: selectors.stage_find(event, order))
+        if stage is None:
+            raise Http404("no such stage")
+        return stage
 
 
 class EventView(EventMixin, APIView):

@@ -10,6 +10,14 @@ copy also expires by itself (``STANDINGS_TTL``), which bounds any miss.
 
 A missing version key (never set, evicted, flushed) is started from the clock, never
 from zero, so a copy cached under an old version can never be mistaken for a new one.
+
+Every round trip counts when many phones refresh at once (a Redis or PostgreSQL round
+trip costs more than building the answer), so each web process also keeps, in its
+own memory: the versions it read, for ``LOCAL_TTL`` seconds (another process's new
+version reaches it within that; its own at once); the payloads by version (a version
+never changes, so these are never stale); and the public events and stages by code and
+order, for ``LOCAL_TTL`` seconds (a stage renamed, or an event put back to draft, shows
+a second late).
 """
 
 from __future__ import annotations
@@ -28,11 +36,59 @@ __all__ = [
     "STANDINGS_TTL",
     "cached_payload",
     "connect_invalidation",
+    "local_clear",
+    "remembered",
     "standings_invalidate",
     "standings_version",
 ]
 
 STANDINGS_TTL = 30  # seconds: the longest a missed invalidation could show old standings
+LOCAL_TTL = 1.0  # seconds a process trusts what it read from the shared cache or database
+LOCAL_PAYLOADS = 256  # payloads a process keeps (by stage and version)
+
+
+class _Local:
+    """A small per-process memo: values with an expiry, dropped oldest first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: dict[Any, tuple[float, Any]] = {}
+
+    def get(self, key: Any) -> Any:
+        hit = self.items.get(key)
+        if hit is None or hit[0] < time.monotonic():
+            return None
+        return hit[1]
+
+    def set(self, key: Any, value: Any, ttl: float) -> None:
+        if len(self.items) >= self.size:
+            for old in list(self.items)[: self.size // 4 or 1]:
+                self.items.pop(old, None)
+        self.items[key] = (time.monotonic() + ttl, value)
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+_versions = _Local(1024)
+_payloads = _Local(LOCAL_PAYLOADS)
+_places = _Local(1024)
+
+
+def local_clear() -> None:
+    """Forget what this process remembers (tests; a process that must see a change now)."""
+    for memo in (_versions, _payloads, _places):
+        memo.clear()
+
+
+def remembered(key: Any, build: Callable[[], Any], ttl: float = LOCAL_TTL) -> Any:
+    """``build()`` once per ``ttl`` seconds in this process (None is not remembered)."""
+    value = _places.get(key)
+    if value is None:
+        value = build()
+        if value is not None:
+            _places.set(key, value, ttl)
+    return value
 
 
 def _version_key(stage_id: int) -> str:
@@ -40,16 +96,21 @@ def _version_key(stage_id: int) -> str:
 
 
 def standings_version(stage_id: int) -> int:
+    known = _versions.get(stage_id)
+    if known is not None:
+        return int(known)
     key = _version_key(stage_id)
     version = cache.get(key)
     if version is None:
         cache.add(key, time.time_ns(), timeout=None)
         version = cache.get(key, time.time_ns())
+    _versions.set(stage_id, int(version), LOCAL_TTL)
     return int(version)
 
 
 def standings_invalidate(stage_ids: Iterable[int]) -> None:
     for stage_id in set(stage_ids):
+        _versions.items.pop(stage_id, None)
         key = _version_key(stage_id)
         try:
             cache.incr(key)
@@ -57,17 +118,22 @@ def standings_invalidate(stage_ids: Iterable[int]) -> None:
             cache.set(key, time.time_ns(), timeout=None)
 
 
-def cached_payload(stage_id: int, build: Callable[[], Any]) -> tuple[str, Any]:
-    """``(etag, data)`` of a stage's standings, built at most once per version."""
-    key = f"api:standings:{stage_id}:{standings_version(stage_id)}"
-    hit = cache.get(key)
-    if hit is not None:
-        return hit[0], hit[1]
-    data = build()
-    body = json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True, ensure_ascii=False)
-    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
-    cache.set(key, (etag, data), timeout=STANDINGS_TTL)
-    return etag, data
+def cached_payload(
+    stage_id: int, build: Callable[[], Any], *, kind: str = "api"
+) -> tuple[str, Any]:
+    """``(etag, data)`` of a stage's standings as ``kind`` shows them (the API's JSON,
+    the page's rows), built at most once per version."""
+    key = f"api:standings:{kind}:{stage_id}:{standings_version(stage_id)}"
+    hit = _payloads.get(key)
+    if hit is None:
+        hit = cache.get(key)
+    if hit is None:
+        data = build()
+        body = json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True, ensure_ascii=False)
+        hit = ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
+        cache.set(key, hit, timeout=STANDINGS_TTL)
+    _payloads.set(key, hit, STANDINGS_TTL)
+    return hit[0], hit[1]
 
 
 # --- what invalidates -------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from boards.models import Board, Result, ResultChange
@@ -29,10 +30,12 @@ __all__ = [
     "event_boards",
     "event_entrants",
     "event_get",
+    "event_public",
     "event_results",
     "events_visible",
     "result_changes",
     "stage_entries",
+    "stage_find",
     "stage_get",
     "stage_rounds",
 ]
@@ -53,6 +56,11 @@ def event_get(code: str, user: Any) -> Event:
     return events_visible(user).get(code=code)
 
 
+def event_public(code: str) -> Event | None:
+    """The event behind ``code`` if anyone may read it (not a draft), else None."""
+    return events_visible(AnonymousUser()).filter(code=code).first()
+
+
 def event_entrants(event: Event) -> QuerySet[Entrant]:
     return (
         Entrant.objects.filter(event=event)
@@ -68,6 +76,10 @@ def event_entrants(event: Event) -> QuerySet[Entrant]:
 
 def stage_get(event: Event, order: int) -> Stage:
     return Stage.objects.select_related("source").get(event=event, order=order)
+
+
+def stage_find(event: Event, order: int) -> Stage | None:
+    return Stage.objects.select_related("source").filter(event=event, order=order).first()
 
 
 def stage_entries(stage: Stage) -> QuerySet[StageEntry]:

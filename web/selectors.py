@@ -52,6 +52,11 @@ def events_visible(user: Any) -> QuerySet[Event]:
     return events.filter(public)
 
 
+def event_public(code: str) -> Event | None:
+    """The event behind ``code`` if anyone may read it (not a draft), else None."""
+    return Event.objects.exclude(status=Event.Status.DRAFT).filter(code=code).first()
+
+
 def event_get_visible(code: str, user: Any) -> Event:
     """The event behind ``code`` if this user may read it; ``Event.DoesNotExist`` if not."""
     return events_visible(user).get(code=code)
@@ -652,7 +657,23 @@ def director_dashboard(event: Event) -> dict[str, Any]:
     return {"stage_blocks": list(stages.values()), "entrants": len(entrants)}
 
 
+def standings_rows(stage: Stage) -> list[dict[str, Any]]:
+    """A stage's standings as the standings page shows them (plain data, cacheable)."""
+    from scoring.selectors import stage_standings
+
+    names = entrant_views(stage.event)
+    fields = ("place", "shared", "group_label", "direction", "played", "match_points")
+    fields += ("score_for", "score_against", "total", "percentage", "flagged")
+    return [
+        {name: getattr(row, name) for name in fields}
+        | {"entrant": names[row.entrant_id].label if row.entrant_id in names else ""}
+        for row in stage_standings(stage)
+    ]
+
+
 __all__ = [
+    "event_public",
+    "standings_rows",
     "BoardsView",
     "CrossCell",
     "CrossRow",

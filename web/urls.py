@@ -12,6 +12,7 @@ app_name = "web"
 urlpatterns = [
     path("e/<slug:code>/", views.event_detail, name="event"),
     path("e/<slug:code>/s/<int:order>/", views.stage_detail, name="stage"),
+    path("e/<slug:code>/s/<int:order>/standings/", views.stage_standings, name="standings"),
     path(
         "e/<slug:code>/s/<int:order>/<str:direction>/<int:number>/",
         views.mitchell_pair,

@@ -14,8 +14,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from api.cache import cached_payload, remembered
 from tournament.models import Event, Stage, StageEntry, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
@@ -79,6 +82,35 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = _event_context(request, event) | {"stage": stage} | data
     return render(request, template, context)
+
+
+def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse:
+    """A stage's standings, for the many phones refreshing at once: the rows come from
+    the same versioned cache as the API's standings (a result change starts anew)."""
+    if request.user.is_authenticated:
+        event = _event(request, code)
+        stage = _stage(event, order)
+    else:  # the many: looked up once a second per process, not once per request
+        found = remembered(("event", code), lambda: selectors.event_public(code))
+        if found is None:
+            raise Http404("no such event")
+        event = found
+        stage = remembered(
+            ("stage", event.pk, order),
+            lambda: Stage.objects.select_related("source").filter(event=event, order=order).first(),
+        )
+        if stage is None:
+            raise Http404("no such stage")
+    # The table itself is rendered once per version and language, not per request.
+    _etag, table = cached_payload(
+        stage.pk,
+        lambda: render_to_string(
+            "web/_standings_table.html", {"rows": selectors.standings_rows(stage)}
+        ),
+        kind=f"page-{get_language()}",
+    )
+    context = {"event": event, "stage": stage, "table": mark_safe(table)}
+    return render(request, "web/stage_standings.html", context)
 
 
 def mitchell_pair(

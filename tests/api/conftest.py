@@ -19,6 +19,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from api.cache import local_clear
 from boards.models import Board
 from boards.services import boards_generate
 from duidiao.celery import app as celery_app
@@ -46,8 +47,10 @@ def _fast_passwords(settings: Any) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
     cache.clear()
+    local_clear()
     yield
     cache.clear()
+    local_clear()
 
 
 @dataclass

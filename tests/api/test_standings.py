@@ -90,3 +90,29 @@ def test_a_draft_events_standings_are_private(world):
     response = world.client("other_director").get(world.url("stages/1/standings/", world.draft))
 
     assert response.status_code == 404  # the draft has no stage; its officials only
+
+
+def test_the_public_standings_page_shows_the_rows_and_follows_results(
+    world, client, django_capture_on_commit_callbacks
+):
+    enter_the_teams(world)
+    page = f"/e/{world.event.code}/s/{world.team.stage.order}/standings/"
+    before = client.get(page)
+
+    board = world.board(1)
+    with django_capture_on_commit_callbacks(execute=True):
+        world.client("director").post(
+            world.url("results/"),
+            {"board": board.pk, "table": world.team.open.pk, **entry_body(board)},
+            format="json",
+        )
+    after = client.get(page)
+
+    assert before.status_code == 200 and "尚无成绩" in before.content.decode()
+    assert after.status_code == 200
+    for team in (world.team.matches[0].home, world.team.matches[0].away):
+        assert team.name in after.content.decode()
+
+
+def test_the_standings_page_of_a_draft_is_not_found(world, client):
+    assert client.get(f"/e/{world.draft.code}/s/1/standings/").status_code == 404
