@@ -92,3 +92,70 @@ def mitchell(event: Event) -> Stage:
 def pdf():
     """``pdf(rendered)``: the ``(filename, mimetype, bytes)`` of a renderer, opened."""
     return PdfFile.of
+
+
+@pytest.fixture
+def eager() -> Any:
+    """Tasks in this process even when CI points Celery at a worker: the worker cannot
+    see the test's uncommitted database."""
+    from duidiao.celery import app
+
+    before = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+@pytest.fixture
+def director(db: Any) -> Any:
+    """裁判长: the event's director (a role in this event, not a superuser)."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("chief", password="secret-pw")
+
+
+@pytest.fixture
+def played(event: Event, director: Any, eager: Any) -> Event:
+    """The event after its first round: every table's result entered at the table and
+    confirmed by the other side (the last one of each stage left waiting), one result
+    corrected by the director, a ruling recorded, appealed and upheld, and everything
+    rescored — what standings, results, slips and the event export print."""
+    from boards.demo import load_demo_boards
+    from boards.models import Result
+    from boards.records import Entry
+    from boards.services import Actor, result_correct
+    from rulings.services import ruling_appeal, ruling_create, ruling_uphold
+    from scoring.services import rescore_event
+    from tournament.models import EventRole
+
+    EventRole.objects.create(event=event, user=director, role=EventRole.Role.DIRECTOR)
+    load_demo_boards(event, rounds=1)
+    team = event.stages.get(kind=Stage.Kind.ROUND_ROBIN)
+    result = (
+        Result.objects.filter(board__stage=team, status=Result.Status.CONFIRMED)
+        .order_by("board__number", "table__number")
+        .first()
+    )
+    assert result is not None
+    points = result.defender_points + (5 if result.defender_points < 100 else -5)
+    result_correct(
+        result=result,
+        entry=Entry.from_box_card(result.box_card_values(), defender_points=points, dig=None),
+        actor=Actor.director(director),
+        version=result.version,
+        reason="计分卡抄错",
+    )
+    ruling = ruling_create(
+        by=director,
+        irregularity="exposed_card",
+        decision="penalty_card",
+        table=result.table,
+        board=result.board,
+        offender_side="NS",
+        reason_zh="南家在首攻前暴露红心A。",
+        reason_en="South exposed the ace of hearts before the opening lead.",
+    )
+    ruling = ruling_appeal(ruling=ruling, by=director, note="队长提出申诉")
+    ruling_uphold(ruling=ruling, by=director, note="仲裁维持原判")
+    rescore_event(event.pk)
+    return event

@@ -1,0 +1,230 @@
+"""A whole event to one JSON file and back: export → import → export gives the same
+file, into an empty database as under a new code; the commands' exit statuses; the
+export and import as background jobs."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from boards.models import Board, BoxCard, Result, ResultChange
+from printing.models import ImportJob, PrintJob
+from printing.services import import_job_create, print_job_create
+from printing.transfer import (
+    FORMAT,
+    TransferError,
+    canonical_json,
+    event_export,
+    event_file_read,
+    event_import,
+)
+from rulings.models import Ruling, RulingVersion
+from scoring.models import ScoreAdjustment, Standing, TieOrder
+from scoring.services import tie_order_set
+from tournament.models import Event, MatchChange, Stage, Table
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def archived(played: Event, director: Any) -> Event:
+    """The played event with a tie order too (第二十五条之4: the director's decision)."""
+    robin = played.stages.get(kind=Stage.Kind.ROUND_ROBIN)
+    teams = [e.entrant for e in robin.entries.order_by("position")[:2]]
+    tie_order_set(stage=robin, entrants=teams, reason="抽签决定", decided_by=director)
+    return played
+
+
+def export(event: Event) -> bytes:
+    return canonical_json(event_export(Event.objects.get(pk=event.pk)))
+
+
+def run(command: str, *args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(command, *args, stdout=out, stderr=err)
+    except SystemExit as exit:
+        return int(exit.code or 0), out.getvalue(), err.getvalue()
+    return 0, out.getvalue(), err.getvalue()
+
+
+def test_the_file_holds_everything_of_the_event_without_database_ids(archived):
+    data = event_file_read(export(archived))
+
+    assert data["format"] == FORMAT
+    assert data["event"]["code"] == "chifeng"
+    assert [s["name"] for s in data["stages"]] == ["团体循环赛", "团体淘汰赛", "双人双冠军赛"]
+    boards = [b for s in data["stages"] for b in s["boards"]]
+    assert len(boards) == Board.objects.filter(stage__event=archived).count()
+    assert all(len(b["hands"]["N"]) == 25 and len(b["bottom"]) == 8 and b["seed"] for b in boards)
+    results = [r for b in boards for r in b["results"]]
+    assert len(results) == Result.objects.filter(board__stage__event=archived).count()
+    corrected = [r for r in results if any(c["action"] == "correct" for c in r["changes"])]
+    assert len(corrected) == 1 and corrected[0]["changes"][-1]["reason"] == "计分卡抄错"
+    assert all(
+        isinstance(p, str) for c in corrected[0]["changes"] for p in c["after"]["players"].values()
+    )
+    assert (
+        sum(len(b["box_cards"]) for b in boards)
+        == BoxCard.objects.filter(board__stage__event=archived).count()
+    )
+    (ruling,) = data["rulings"]
+    assert [v["action"] for v in ruling["versions"]] == ["recorded", "appealed", "upheld"]
+    assert ruling["referee"] == "chief" and ruling["offender_entrant"].startswith("team:")
+    assert ruling["versions"][0]["snapshot"]["offender_entrant"] == ruling["offender_entrant"]
+    adjustments = [a for s in data["stages"] for a in s["adjustments"]]
+    assert [a["source"] for a in adjustments] == ["ruling:R1"]
+    (order,) = data["stages"][0]["tie_orders"]
+    assert all(k.startswith("team:") for k in order["entrants"])
+    changes = [c for s in data["stages"] for m in s["matches"] for c in m["changes"]]
+    assert changes and all(c["after"]["winner"].startswith("team:") for c in changes)
+    assert data["users"] == ["chief"]
+    assert {"user": "chief", "role": "director"} in data["roles"]
+    text = json.dumps(data)
+    assert "print_job" not in text and "standings" not in data["stages"][0]
+
+
+def test_export_import_export_gives_the_same_file_under_a_new_code(archived):
+    before = export(archived)
+
+    summary = event_import(event_file_read(before), code="chifeng-copy")
+
+    copy = summary.event
+    assert copy.code == "chifeng-copy" and copy.pk != archived.pk
+    assert summary.codes_replaced == Table.objects.filter(round__stage__event=archived).count()
+    after = json.loads(export(copy))
+    assert after["event"]["code"] == "chifeng-copy"
+    original = json.loads(before)
+    after["event"]["code"] = original["event"]["code"]
+    for stage, old in zip(after["stages"], original["stages"], strict=True):
+        for table, was in zip(stage["tables"], old["tables"], strict=True):
+            assert table["code"] != was["code"]  # codes are unique on a server
+            table["code"] = was["code"]
+    assert canonical_json(after) == before
+    # The copy is scored as the original is.
+    standings = [
+        (s.stage.order, s.entrant.kind, s.entrant.number, s.place, s.total, s.score_for)
+        for s in Standing.objects.filter(stage__event=copy)
+    ]
+    original_standings = [
+        (s.stage.order, s.entrant.kind, s.entrant.number, s.place, s.total, s.score_for)
+        for s in Standing.objects.filter(stage__event=archived)
+    ]
+    assert sorted(standings) == sorted(original_standings)
+
+
+def test_export_import_export_into_an_empty_database_is_byte_identical(archived):
+    before = export(archived)
+    counts = {
+        model: model.objects.count()
+        for model in (Result, ResultChange, BoxCard, Ruling, RulingVersion, MatchChange)
+    }
+    call_command("flush", interactive=False, verbosity=0)
+    assert not Event.objects.exists() and not get_user_model().objects.exists()
+
+    summary = event_import(event_file_read(before))
+
+    assert export(summary.event) == before
+    assert {model: model.objects.count() for model in counts} == counts
+    assert ScoreAdjustment.objects.get().source == f"ruling:{Ruling.objects.get().pk}"
+    assert TieOrder.objects.count() == 1
+    chief = get_user_model().objects.get(username="chief")
+    assert not chief.is_active and not chief.has_usable_password()
+    assert summary.users_created == ["chief"]
+
+
+def test_the_commands_export_and_import_with_bilingual_errors(archived, tmp_path):
+    target = tmp_path / "event.json"
+
+    status, out, _err = run("export_event", "chifeng", "--out", str(target))
+    assert status == 0 and str(target) in out
+    assert target.read_bytes() == export(archived)
+
+    status, _out, err = run("import_event", str(target))
+    assert status == 1  # the code is taken
+    assert "已存在" in err and "exists already" in err and len(err.strip().splitlines()) == 1
+
+    status, out, _err = run("import_event", str(target), "--code", "copy")
+    assert status == 0 and "已导入赛事" in out and "imported event" in out
+    assert Event.objects.filter(code="copy").exists()
+
+    broken = json.loads(target.read_text())
+    broken["stages"][0]["tables"][0]["ns"] = "team:99"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    status, _out, err = run("import_event", str(bad), "--code", "copy2")
+    assert status == 1 and "文件内容无效" in err and "invalid file" in err and "team:99" in err
+    assert not Event.objects.filter(code="copy2").exists()  # nothing half imported
+
+
+@pytest.mark.parametrize(
+    ("content", "zh", "en"),
+    [
+        (None, "无法读取文件", "cannot read"),
+        (b"not json", "不是 JSON", "not a JSON file"),
+        (b'{"format": "duidiao-board/1"}', "不是赛事数据文件", "not an event file"),
+    ],
+)
+def test_an_unreadable_file_exits_2(db, tmp_path, content, zh, en):
+    path = tmp_path / "in.json"
+    if content is not None:
+        path.write_bytes(content)
+
+    status, _out, err = run("import_event", str(path))
+
+    assert status == 2
+    assert zh in err and en in err and len(err.strip().splitlines()) == 1
+
+
+def test_export_of_an_unknown_event_exits_2(db, tmp_path):
+    status, _out, err = run("export_event", "nope", "--out", str(tmp_path / "x.json"))
+
+    assert status == 2 and "找不到赛事" in err and "no event" in err
+
+
+def test_a_file_that_does_not_fit_together_imports_nothing(archived):
+    data = event_file_read(export(archived))
+    del data["stages"][2]["boards"][0]["hands"]
+
+    with pytest.raises(TransferError) as caught:
+        event_import(data, code="copy")
+
+    assert caught.value.code == "invalid" and "hands" in str(caught.value)
+    assert not Event.objects.filter(code="copy").exists()
+
+
+def test_the_export_and_the_import_run_as_jobs_with_progress(
+    archived, director, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = print_job_create(event=archived, kind="event-json", user=director)
+    job.refresh_from_db()
+    assert (job.status, job.progress, job.mimetype) == (
+        PrintJob.Status.DONE,
+        100,
+        "application/json",
+    )
+    assert job.filename == "chifeng-event.json"
+    content = job.file.read()
+    assert content == export(archived)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = import_job_create(
+            kind=ImportJob.Kind.EVENT,
+            content=content,
+            filename="chifeng-event.json",
+            user=director,
+            code="chifeng-2",
+        )
+    imported.refresh_from_db()
+    assert imported.status == ImportJob.Status.DONE and imported.progress == 100
+    assert imported.event is not None and imported.event.code == "chifeng-2"
+    assert "已导入赛事" in imported.summary and "imported event" in imported.summary

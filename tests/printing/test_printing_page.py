@@ -1,0 +1,202 @@
+"""The director's printing page: a button starts a job, the job's page shows its
+progress until the file can be downloaded — at once with Celery eager, after a refresh
+with a worker — and a scorecard sheet is checked and its problems shown. Players and
+officials without the director's role cannot reach any of it."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from printing.exports import ScorecardsExporter
+from printing.models import ImportJob, PrintJob
+from printing.selectors import scorecards_data
+from printing.tasks import render_print_job
+from tournament.models import Event, EventRole
+
+
+@pytest.fixture(autouse=True)
+def _fast(settings, tmp_path):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def chief(event: Event, director: Any) -> Any:
+    EventRole.objects.get_or_create(event=event, user=director, role=EventRole.Role.DIRECTOR)
+    return director
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run what a request queued on commit, as the end of a real request's transaction
+    would (the test's own transaction never commits)."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def director_client(client, chief):
+    client.force_login(chief)
+    return client
+
+
+def page(event: Event) -> str:
+    return reverse("printing:page", args=[event.code])
+
+
+def test_the_page_offers_every_paper_export_and_the_scorecard_upload(director_client, event):
+    response = director_client.get(page(event))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    for text in (
+        "打印与导出",
+        "牌盒卡",
+        "成绩排名",
+        "判罚单",
+        "计分卡汇总",
+        "赛事数据备份",
+        "检查并导入",
+    ):
+        assert text in html
+    assert 'name="kind" value="ruling-slips"' in html
+    assert 'name="kind" value="event-json"' in html
+    assert 'type="file"' in html
+
+
+def test_a_button_starts_a_job_that_is_ready_at_once_when_celery_is_eager(
+    director_client, event, eager, committed
+):
+    with committed():
+        response = director_client.post(
+            reverse("printing:start", args=[event.code]),
+            {"kind": "hand-records", "language": "en", "stage": "3"},
+        )
+
+    job = PrintJob.objects.get()
+    assert response.status_code == 302 and response["Location"].endswith(f"/jobs/{job.pk}/")
+    assert (job.kind, job.language, job.stage.order) == ("hand-records", "en", 3)
+    shown = director_client.get(response["Location"]).content.decode()
+    assert "已完成" in shown and 'http-equiv="refresh"' not in shown
+    download = reverse("printing:download", args=[event.code, job.pk])
+    assert download in shown
+    file = director_client.get(download)
+    assert file.status_code == 200
+    assert file["Content-Disposition"].startswith("attachment")
+    content = b"".join(file.streaming_content)
+    assert "Hand record" in PdfReader(io.BytesIO(content)).pages[0].extract_text()
+
+
+def test_with_a_worker_the_job_page_refreshes_with_its_progress_until_done(
+    director_client, event, committed
+):
+    with mock.patch("printing.tasks.render_print_job") as task, committed():
+        response = director_client.post(
+            reverse("printing:start", args=[event.code]), {"kind": "box-cards"}
+        )
+    job = PrintJob.objects.get()
+    task.delay.assert_called_once_with(job.pk)  # queued for a worker, once committed
+
+    waiting = director_client.get(response["Location"]).content.decode()
+    assert "排队中" in waiting and 'http-equiv="refresh"' in waiting and 'value="0"' in waiting
+    PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING, progress=40)
+    running = director_client.get(response["Location"]).content.decode()
+    assert "生成中" in running and 'value="40"' in running
+
+    render_print_job.apply(args=[job.pk])  # the worker's turn
+
+    done = director_client.get(response["Location"]).content.decode()
+    assert "已完成" in done and 'http-equiv="refresh"' not in done
+    assert "chifeng-box-cards.pdf" in done
+    listing = director_client.get(page(event)).content.decode()
+    assert "chifeng-box-cards.pdf" in listing
+
+
+def test_a_paper_with_nothing_to_print_says_why(director_client, event, eager, committed):
+    with committed():
+        started = director_client.post(
+            reverse("printing:start", args=[event.code]), {"kind": "ruling-slips"}
+        )
+    response = director_client.get(started["Location"])
+
+    html = response.content.decode()
+    assert "失败" in html and "没有可打印的判罚" in html and "has no rulings to print" in html
+
+
+def test_a_scorecard_sheet_is_checked_and_its_problems_listed(
+    director_client, event, eager, committed
+):
+    _f, _m, content = ScorecardsExporter(scorecards_data(event)).render()
+    book = load_workbook(io.BytesIO(content))
+    sheet = book.worksheets[0]
+    header = [c.value for c in sheet[1]]
+    for name, value in (("南北级别", "A"), ("东西级别", "A"), ("主牌花色", "紫色"), ("打家", "北")):
+        sheet.cell(2, header.index(name) + 1).value = value
+    sheet.cell(2, header.index("防家得分") + 1).value = 80
+    buffer = io.BytesIO()
+    book.save(buffer)
+    upload = io.BytesIO(buffer.getvalue())
+    upload.name = "scorecards.xlsx"
+
+    with committed():
+        started = director_client.post(
+            reverse("printing:scorecards", args=[event.code]), {"file": upload}
+        )
+    response = director_client.get(started["Location"])
+
+    job = ImportJob.objects.get()
+    assert job.status == ImportJob.Status.FAILED and job.problems
+    html = response.content.decode()
+    assert "紫色" in html and "主牌花色" in html and "未导入任何成绩" in html
+    assert job.problems[0]["row"] == 2 and "紫色" in job.problems[0]["zh"]
+
+
+@pytest.mark.parametrize("role", [None, EventRole.Role.REFEREE, EventRole.Role.SCORER])
+def test_a_login_without_the_directors_role_cannot_reach_it(client, event, role, eager):
+    user = get_user_model().objects.create_user("someone", password="pw")
+    if role is not None:
+        EventRole.objects.create(event=event, user=user, role=role)
+    client.force_login(user)
+    job = PrintJob.objects.create(event=event, kind="movement")
+    render_print_job.apply(args=[job.pk])
+
+    assert client.get(page(event)).status_code == 403
+    start = client.post(reverse("printing:start", args=[event.code]), {"kind": "movement"})
+    assert start.status_code == 403
+    assert client.get(reverse("printing:job", args=[event.code, job.pk])).status_code == 403
+    assert client.get(reverse("printing:download", args=[event.code, job.pk])).status_code == 403
+    assert PrintJob.objects.count() == 1
+
+
+def test_a_player_without_a_login_is_sent_to_log_in(client, event):
+    job = PrintJob.objects.create(event=event, kind="movement")
+
+    for url in (
+        page(event),
+        reverse("printing:job", args=[event.code, job.pk]),
+        reverse("printing:download", args=[event.code, job.pk]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 302 and reverse("web:login") in response["Location"]
+    assert (
+        client.post(reverse("printing:start", args=[event.code]), {"kind": "movement"}).status_code
+        == 302
+    )
+    assert PrintJob.objects.count() == 1
+
+
+def test_a_director_of_another_event_cannot_reach_this_one(client, event, db):
+    other = Event.objects.create(name="宁城县对调赛", code="ningcheng")
+    user = get_user_model().objects.create_user("other-chief", password="pw")
+    EventRole.objects.create(event=other, user=user, role=EventRole.Role.DIRECTOR)
+    client.force_login(user)
+
+    assert client.get(page(other)).status_code == 200
+    assert client.get(page(event)).status_code == 403
