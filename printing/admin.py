@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from .models import PrintJob
+from .models import ImportJob, PrintJob
 
 
 @admin.register(PrintJob)
@@ -24,6 +24,21 @@ class PrintJobAdmin(admin.ModelAdmin):
     ]
     list_filter = ["status", "kind", "event"]
     readonly_fields = [f.name for f in PrintJob._meta.fields]
+
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ImportJob)
+class ImportJobAdmin(admin.ModelAdmin):
+    """Imports in the admin, read-only: what was brought in, by whom, and what was wrong."""
+
+    list_display = ["kind", "event", "filename", "status", "progress", "created_by", "created_at"]
+    list_filter = ["status", "kind"]
+    readonly_fields = [f.name for f in ImportJob._meta.fields]
 
     def has_add_permission(self, request: Any) -> bool:
         return False
