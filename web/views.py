@@ -13,6 +13,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -23,20 +24,25 @@ from tournament.models import Event, Stage, StageEntry, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
 
-from . import selectors
+from . import results, scores, selectors
+from .live import is_live, live_response, not_modified, refresh_seconds
 
-StagePage = Callable[[Stage, dict[int, selectors.EntrantView]], dict[str, Any]]
+StagePage = Callable[..., dict[str, Any]]
 
-#: Which page each format gets: the data it needs and the template that shows it.
+#: Which page each format gets: the data it needs (scores included, from scoring) and
+#: the template of its body, which refreshes itself while results come in.
 STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
-    Stage.Kind.TEAM_MATCH: (selectors.team_match_page, "web/stage_team_match.html"),
-    Stage.Kind.ROUND_ROBIN: (selectors.round_robin_page, "web/stage_round_robin.html"),
-    Stage.Kind.GROUP_ROUND_ROBIN: (selectors.groups_page, "web/stage_groups.html"),
-    Stage.Kind.KNOCKOUT: (selectors.bracket_page, "web/stage_bracket.html"),
-    Stage.Kind.DOUBLE_ELIMINATION: (selectors.bracket_page, "web/stage_bracket.html"),
-    Stage.Kind.MITCHELL: (selectors.mitchell_page, "web/stage_mitchell.html"),
-    Stage.Kind.PAIRS_FINAL: (selectors.pairs_final_page, "web/stage_pairs_final.html"),
+    Stage.Kind.TEAM_MATCH: (scores.team_match_page, "web/_live_team_match.html"),
+    Stage.Kind.ROUND_ROBIN: (scores.round_robin_page, "web/_live_round_robin.html"),
+    Stage.Kind.GROUP_ROUND_ROBIN: (scores.groups_page, "web/_live_groups.html"),
+    Stage.Kind.KNOCKOUT: (scores.bracket_page, "web/_live_bracket.html"),
+    Stage.Kind.DOUBLE_ELIMINATION: (scores.bracket_page, "web/_live_bracket.html"),
+    Stage.Kind.MITCHELL: (scores.mitchell_page, "web/_live_mitchell.html"),
+    Stage.Kind.PAIRS_FINAL: (scores.pairs_final_page, "web/_live_pairs_final.html"),
 }
+
+#: Stands for the CSRF token in a cached page; never a real token's characters.
+CSRF_PLACEHOLDER = "@@csrf-token@@"
 
 DIRECTIONS = {"ns": StageEntry.Direction.NS, "ew": StageEntry.Direction.EW}
 
@@ -74,13 +80,23 @@ def event_detail(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
+    """A stage's page; with ``?live=1`` only its body, for the page's own refresh (304
+    until one of the stage's results changes)."""
     event = _event(request, code)
     stage = _stage(event, order)
-    page, template = STAGE_PAGES[stage.kind]
-    data = page(stage, selectors.entrant_views(event))
+    director = user_has_role(request.user, event, "director")
+    etag = scores.stage_etag(stage, director=director)
+    if is_live(request) and not_modified(request, etag):
+        return live_response(request, etag, "", None)
+    page, body = STAGE_PAGES[stage.kind]
+    data = page(stage, selectors.entrant_views(event), director=director)
     if "svg" in data:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = _event_context(request, event) | {"stage": stage} | data
+    context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
+    if is_live(request):
+        return live_response(request, etag, body, context)
+    template = "web/stage.html"
     return render(request, template, context)
 
 
@@ -101,16 +117,21 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         )
         if stage is None:
             raise Http404("no such stage")
-    # The table itself is rendered once per version and language, not per request.
-    _etag, table = cached_payload(
-        stage.pk,
-        lambda: render_to_string(
-            "web/_standings_table.html", {"rows": selectors.standings_rows(stage)}
-        ),
-        kind=f"page-{get_language()}",
-    )
-    context = {"event": event, "stage": stage, "table": mark_safe(table)}
-    return render(request, "web/stage_standings.html", context)
+
+    def page() -> str:
+        # Rendered once per version, language and address; the CSRF token of the
+        # language switch is a placeholder, filled in per request below.
+        rows = selectors.standings_rows(stage)
+        table = render_to_string("web/_standings_table.html", {"rows": rows})
+        context = {"event": event, "stage": stage, "table": mark_safe(table)}
+        context["csrf_token"] = CSRF_PLACEHOLDER
+        return render_to_string("web/stage_standings.html", context, request=request)
+
+    if request.user.is_authenticated:  # the page names the login: not shared
+        return HttpResponse(page().replace(CSRF_PLACEHOLDER, get_token(request)))
+    kind = f"page-{get_language()}-{request.get_full_path()}"
+    _etag, html = cached_payload(stage.pk, page, kind=kind)
+    return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
 def mitchell_pair(
@@ -135,15 +156,26 @@ def table_entry(request: HttpRequest, code: str) -> HttpResponse:
         table = table_get_by_code(code)
     except Table.DoesNotExist as error:
         raise Http404("no such table code") from error
-    return render(request, "web/table.html", selectors.table_page(table))
+    context = selectors.table_page(table) | {"lines": results.table_boards(table)}
+    return render(request, "web/table.html", context)
 
 
 @login_required
 def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
+    """Every stage, round and table: which boards each table has reported, what awaits
+    confirmation, what is flagged (and why), which boards players may see. The rounds
+    refresh themselves (``?live=1``: 304 until a result is written or a board released)."""
     event = _event(request, code)
     if not user_has_role(request.user, event, "director"):
         raise PermissionDenied("director only")
-    context = _event_context(request, event) | selectors.director_dashboard(event)
+    etag = results.dashboard_etag(event)
+    if is_live(request) and not_modified(request, etag):
+        return live_response(request, etag, "", None)
+    data = selectors.director_dashboard(event)
+    data["progress"] = results.dashboard_progress(event, data["stage_blocks"])
+    context = _event_context(request, event) | data | {"etag": etag}
+    if is_live(request):
+        return live_response(request, etag, "web/_dashboard_rounds.html", context)
     return render(request, "web/director.html", context)
 
 
