@@ -104,6 +104,10 @@ def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[byte
             "2048",
             "--log-level",
             "warning",
+            "--access-logfile",
+            "/dev/null",  # gunicorn.conf.py logs every request; not while measuring
+            "--max-requests",
+            "0",
         ],
         cwd=ROOT,
         env=env,
