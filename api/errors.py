@@ -47,7 +47,7 @@ def _board_error(error: BoardError) -> Response:
     return Response(body, status=STATUS_BY_CODE.get(code, status.HTTP_422_UNPROCESSABLE_ENTITY))
 
 
-def _event_error(error: EventError) -> Response:
+def _event_error(error: Any) -> Response:
     body = {
         "code": error.code,
         "message_zh": error.message_zh,
@@ -55,19 +55,22 @@ def _event_error(error: EventError) -> Response:
         "errors": [
             {
                 "code": error.code,
-                "article": error.article,
+                "article": getattr(error, "article", None),
                 "message_zh": error.message_zh,
                 "message_en": error.message_en,
             }
         ],
     }
-    return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    code = str(error.code)
+    return Response(body, status=STATUS_BY_CODE.get(code, status.HTTP_422_UNPROCESSABLE_ENTITY))
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, BoardError):
         return _board_error(exc)
-    if isinstance(exc, EventError):
+    if isinstance(exc, EventError) or (
+        isinstance(exc, DjangoValidationError) and hasattr(exc, "message_zh")
+    ):  # the event and rulings services' bilingual refusals
         return _event_error(exc)
     if isinstance(exc, ObjectDoesNotExist):
         exc = Http404()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import auth, boards, events, results, standings
+from . import auth, boards, events, results, rulings, standings
 from .fields import IdConverter, SmallConverter
 
 register_converter(IdConverter, "id")
@@ -46,4 +46,9 @@ urlpatterns = [
     path(E + "results/<id:pk>/confirm/", results.ResultConfirm.as_view(), name="result-confirm"),
     path(E + "results/<id:pk>/correct/", results.ResultCorrect.as_view(), name="result-correct"),
     path(E + "results/<id:pk>/changes/", results.ResultChanges.as_view(), name="result-changes"),
+    path(E + "rulings/", rulings.RulingList.as_view(), name="rulings"),
+    path(E + "rulings/<id:pk>/", rulings.RulingDetail.as_view(), name="ruling"),
+    path(
+        E + "rulings/<id:pk>/<slug:action>/", rulings.RulingAction.as_view(), name="ruling-action"
+    ),
 ]
