@@ -129,11 +129,20 @@ def cached_payload(
         hit = cache.get(key)
     if hit is None:
         data = build()
-        body = json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True, ensure_ascii=False)
+        body = json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False)
         hit = ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
         cache.set(key, hit, timeout=STANDINGS_TTL)
     _payloads.set(key, hit, STANDINGS_TTL)
     return hit[0], hit[1]
+
+
+class _Encoder(DjangoJSONEncoder):
+    """Payloads may carry rendered bytes (the API's JSON): hashed as they are."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, bytes):
+            return o.decode("utf-8", "replace")
+        return super().default(o)
 
 
 # --- what invalidates -------------------------------------------------------------------

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -71,7 +73,7 @@ class StageStandings(EventView):
     @extend_schema(responses={200: StandingsOut, 304: OpenApiResponse(description="not modified")})
     def get(self, request: Request, code: str, order: int) -> Response:
         stage = self.stage()
-        etag, data = cached_payload(stage.pk, lambda: standings_data(stage))
+        etag, (data, body) = cached_payload(stage.pk, lambda: _rendered(stage))
         public = self.event().status != Event.Status.DRAFT
         headers = {
             "ETag": etag,
@@ -80,7 +82,15 @@ class StageStandings(EventView):
         }
         if etag in _etags(request.headers.get("If-None-Match", "")):
             return Response(status=304, headers=headers)
+        if isinstance(request.accepted_renderer, JSONRenderer):
+            # The JSON as rendered once for this version: no rendering per request.
+            return HttpResponse(body, content_type="application/json", headers=headers)
         return Response(data, headers=headers)
+
+
+def _rendered(stage: Stage) -> tuple[dict[str, Any], bytes]:
+    data = standings_data(stage)
+    return data, JSONRenderer().render(data)
 
 
 def _etags(header: str) -> set[str]:
