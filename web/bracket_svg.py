@@ -41,6 +41,7 @@ class BoxSlot:
     #: "winner", "loser", "loser out" (out of the event), "open" (not known yet) or ""
     state: str = ""
     title: str = ""  # the full text when ``text`` is shortened
+    score: str = ""  # the slot's score in the match, shown at the right end
 
 
 @dataclass(frozen=True)
@@ -145,12 +146,12 @@ def _units(text: str) -> float:
     return sum(1.0 if ord(ch) > 0x2E7F else 0.56 for ch in text)
 
 
-def _fit(text: str) -> str:
-    if _units(text) <= MAX_TEXT_UNITS:
+def _fit(text: str, room: float = MAX_TEXT_UNITS) -> str:
+    if _units(text) <= room:
         return text
     out = ""
     for ch in text:
-        if _units(out + ch + "…") > MAX_TEXT_UNITS:
+        if _units(out + ch + "…") > room:
             break
         out += ch
     return out + "…"
@@ -172,6 +173,7 @@ STYLE = """
 .bracket-svg .slot.open text { fill: #80868b; font-style: italic; }
 .bracket-svg .slot.winner rect { fill: #fdecea; }
 .bracket-svg .slot.winner text { font-weight: 700; fill: #b3261e; }
+.bracket-svg .slot text.score { font-variant-numeric: tabular-nums; }
 .bracket-svg .slot.loser text { fill: #80868b; }
 .bracket-svg .slot.out text { text-decoration: line-through; }
 .bracket-svg .divider { stroke: #e0e0e0; }
@@ -238,7 +240,8 @@ def bracket_svg(
         out.append(f'<text class="label" x="2" y="-6">{escape(m.label)}</text>')
         out.append(f'<rect class="frame" width="{BOX_W}" height="{BOX_H}" rx="4"/>')
         for i, slot in enumerate(m.slots):
-            shown = _fit(slot.text)
+            room = MAX_TEXT_UNITS - (_units(slot.score) + 0.8 if slot.score else 0.0)
+            shown = _fit(slot.text, room)
             full = slot.title or (slot.text if shown != slot.text else "")
             out.append(f'<g class="slot {escape(slot.state)}">')
             if full:
@@ -247,9 +250,14 @@ def bracket_svg(
                 f'<rect x="1" y="{i * SLOT_H + 1}" width="{BOX_W - 2}" '
                 f'height="{SLOT_H - 2}" rx="3" fill="none"/>'
             )
-            out.append(
-                f'<text x="8" y="{i * SLOT_H + SLOT_H / 2 + 4.5:g}">{escape(shown)}</text></g>'
-            )
+            y = f"{i * SLOT_H + SLOT_H / 2 + 4.5:g}"
+            out.append(f'<text x="8" y="{y}">{escape(shown)}</text>')
+            if slot.score:
+                out.append(
+                    f'<text class="score" x="{BOX_W - 7}" y="{y}" '
+                    f'text-anchor="end">{escape(slot.score)}</text>'
+                )
+            out.append("</g>")
         out.append(f'<line class="divider" x1="0" x2="{BOX_W}" y1="{SLOT_H}" y2="{SLOT_H}"/></g>')
     out.append("</svg>")
     return "".join(out)

@@ -378,8 +378,15 @@ STATUS_LABELS = {
 }
 
 
-def bracket_page(stage: Stage, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
-    """The bracket as a picture (SVG) and as a list, from the stored results."""
+def bracket_page(
+    stage: Stage,
+    entrants: Mapping[int, EntrantView],
+    *,
+    scores: Mapping[int, tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The bracket as a picture (SVG) and as a list, from the stored results;
+    ``scores`` maps a match number to its (home, away) score, from scoring."""
+    scores = scores or {}
     rows = list(stage.matches.select_related("round").order_by("number"))
     stored = {m.number: m for m in rows}
     bracket = stage_bracket(stage, rows)
@@ -404,8 +411,9 @@ def bracket_page(stage: Stage, entrants: Mapping[int, EntrantView]) -> dict[str,
         else:
             status = "pending"
         slots = []
-        for source, seed, text in zip(
-            m.sources, occupants, (row.home_source, row.away_source), strict=True
+        match_score = scores.get(m.id, ("", ""))
+        for source, seed, text, points in zip(
+            m.sources, occupants, (row.home_source, row.away_source), match_score, strict=True
         ):
             entrant = seeds.get(seed) if seed is not None else None
             if entrant is not None:
@@ -415,7 +423,7 @@ def bracket_page(stage: Stage, entrants: Mapping[int, EntrantView]) -> dict[str,
                     slot_state = "winner"
                 elif result is not None:
                     slot_state = "loser out" if state.eliminated.get(seed) == m.id else "loser"
-                slots.append(BoxSlot(text=shown, state=slot_state, title=shown))
+                slots.append(BoxSlot(text=shown, state=slot_state, title=shown, score=points))
             elif status == "not_needed":
                 slots.append(BoxSlot(text="—", state="open"))
             else:
@@ -446,6 +454,7 @@ def bracket_page(stage: Stage, entrants: Mapping[int, EntrantView]) -> dict[str,
                 "round": row.round.number,
                 "status": _(STATUS_LABELS[status]),
                 "winner": seeds.get(result.winner) if result is not None else None,
+                "score": match_score if any(match_score) else None,
             }
         )
     champion = seeds.get(state.champion) if state.champion is not None else None

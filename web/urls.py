@@ -5,11 +5,19 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import entry_views, score_views, views
 
 app_name = "web"
 
 urlpatterns = [
+    # Before the Mitchell pair's pattern, which would read "m", "b" or "r" as a direction.
+    path("e/<slug:code>/s/<int:order>/m/<int:number>/", score_views.match_detail, name="match"),
+    path("e/<slug:code>/s/<int:order>/b/<int:number>/", score_views.board_detail, name="board"),
+    path(
+        "e/<slug:code>/s/<int:order>/r/<int:round_number>/b/<int:number>/",
+        score_views.board_detail,
+        name="round_board",
+    ),
     path("e/<slug:code>/", views.event_detail, name="event"),
     path("e/<slug:code>/s/<int:order>/", views.stage_detail, name="stage"),
     path("e/<slug:code>/s/<int:order>/standings/", views.stage_standings, name="standings"),
@@ -19,7 +27,21 @@ urlpatterns = [
         name="mitchell_pair",
     ),
     path("e/<slug:code>/director/", views.director_dashboard, name="director"),
+    path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
+    path(
+        "e/<slug:code>/director/s/<int:order>/r/<int:number>/scorecard/",
+        entry_views.director_scorecard,
+        name="director_scorecard",
+    ),
+    path(
+        "e/<slug:code>/director/s/<int:order>/r/<int:number>/check/",
+        entry_views.director_check,
+        name="director_check",
+    ),
     path("t/<str:code>/", views.table_entry, name="table"),
+    path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),
+    path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),
+    path("t/<str:code>/b/<int:number>/check/", entry_views.table_check, name="table_check"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

@@ -1,0 +1,382 @@
+"""Result entry: a table's code on a phone, the director's scorecards at a keyboard, the
+round dashboard and the release of boards.
+
+* ``/t/<code>/`` — the table's round and its boards; ``/t/<code>/b/<n>/`` enters board
+  *n*: one side enters (no account: the code is the key, and it opens only this table's
+  round and boards), the other side confirms on the same phone, or corrects it and
+  hands the phone back.
+* ``/e/<code>/director/`` — the round dashboard; ``…/director/s/<order>/r/<n>/scorecard/``
+  the scorecards of a round, table → board → fields, Enter saves and moves on.
+* ``…/check/`` — the engine's verdict on a scorecard being typed; stores nothing.
+
+Every write goes through ``boards.services`` (judged there by the rules engine); these
+views decide who is acting (``Actor``) and show what the services say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from api.cache import standings_invalidate
+from boards.errors import BoardError, ConflictError, EntryRejected
+from boards.models import Board, Result
+from boards.records import entry_record
+from boards.services import (
+    Actor,
+    board_withdraw_release,
+    boards_release,
+    result_check,
+    result_confirm,
+    result_correct,
+    result_enter,
+)
+from scoring.engine import check_board
+from tournament.models import Event, Round, Stage, Table
+from tournament.roles import user_event_roles, user_has_role
+from tournament.selectors import table_get_by_code
+
+from . import results, selectors
+from .forms import DirectorScorecardForm, ScorecardForm, TableScorecardForm
+
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+
+
+# --- shared ---------------------------------------------------------------------------------
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _verdict(
+    request: HttpRequest, board: Board, table: Table, result: Result | None, *, director: bool
+) -> HttpResponse:
+    """The inline verdict on a scorecard being typed (an HTML fragment)."""
+    form = ScorecardForm(request.POST)
+    context: dict[str, Any] = {}
+    if not form.is_valid():
+        context["problems"] = form.problems()
+    else:
+        entry = form.entry()
+        try:
+            verdict = result_check(board=board, table=table, entry=entry, result=result)
+        except EntryRejected as error:
+            context |= results.rejection_view(error, director=director)
+            if not context["errors"]:  # a director's box card that differs: kept, flagged
+                verdict = check_board(entry_record(board, entry))
+                context["verdict"] = results.verdict_view(verdict, entry.declarer)
+        else:
+            context["verdict"] = results.verdict_view(verdict, entry.declarer)
+    return render(request, "web/_verdict.html", context)
+
+
+# --- at the table (no account: the table's code) --------------------------------------------
+
+
+def _table(code: str) -> Table:
+    try:
+        return table_get_by_code(code)
+    except Table.DoesNotExist as error:
+        raise Http404("no such table code") from error
+
+
+def _table_board(table: Table, number: int) -> tuple[Board, Result | None]:
+    try:
+        board = results.board_of_table(table, number)
+    except Board.DoesNotExist as error:
+        raise Http404("this table does not play that board") from error
+    return board, Result.objects.filter(board=board, table=table).first()
+
+
+def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """Board ``number`` at this table: the scorecard to enter, the result to confirm, or
+    the confirmed result."""
+    table = _table(code)
+    board, result = _table_board(table, number)
+    fixing = result is not None and not result.is_confirmed and "fix" in request.GET
+    rejection: dict[str, Any] | None = None
+    status = 200
+    if request.method == "POST":
+        if result is not None and result.is_confirmed:
+            return HttpResponseRedirect(request.path)
+        form = TableScorecardForm(request.POST)
+        fixing = result is not None
+        if form.is_valid():
+            actor = Actor.at_table(table, form.cleaned_data["side"])
+            try:
+                if result is None:
+                    result_enter(board=board, table=table, entry=form.entry(), actor=actor)
+                else:
+                    result_correct(
+                        result=result,
+                        entry=form.entry(),
+                        actor=actor,
+                        version=_int(request.POST.get("version")) or 0,
+                        reason=_("牌桌更正"),
+                    )
+            except ConflictError as error:
+                rejection, status = results.rejection_view(error), 409
+            except BoardError as error:
+                rejection, status = results.rejection_view(error), 422
+            else:
+                return HttpResponseRedirect(request.path)
+        else:
+            status = 422
+    elif result is None or fixing:
+        start = results.scorecard_start(board, table, result)
+        initial = dict(start["initial"])
+        if fixing and result is not None:
+            initial["side"] = OTHER_SIDE.get(result.entered_side, "")
+        form = TableScorecardForm(initial=initial)
+    else:
+        form = None
+    lines = results.table_boards(table)
+    context = selectors.table_page(table) | {
+        "board": board,
+        "result": result,
+        "shown": results.result_view(result) if result is not None else None,
+        "confirm_sides": _confirm_sides(result),
+        "form": form,
+        "fixing": fixing,
+        "start": results.scorecard_start(board, table, None) if result is None else None,
+        "rejection": rejection,
+        "lines": lines,
+        "next_board": results.next_board(lines, board.number),
+    }
+    return render(request, "web/table_board.html", context, status=status)
+
+
+def _confirm_sides(result: Result | None) -> list[str]:
+    """Who may confirm at the table: the other side, or either after a scorer's entry."""
+    if result is None or result.is_confirmed:
+        return []
+    if result.entered_side in OTHER_SIDE:
+        return [OTHER_SIDE[result.entered_side]]
+    return ["NS", "EW"]
+
+
+@require_POST
+def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    table = _table(code)
+    board, result = _table_board(table, number)
+    side = request.POST.get("side", "")
+    if result is None or side not in OTHER_SIDE:
+        return HttpResponseRedirect(reverse("web:table_board", args=[table.code, number]))
+    try:
+        result_confirm(
+            result=result,
+            actor=Actor.at_table(table, side),
+            version=_int(request.POST.get("version")) or 0,
+        )
+    except BoardError as error:
+        messages.error(
+            request, " ".join(e["message"] for e in results.rejection_view(error)["errors"])
+        )
+    else:
+        messages.success(request, _("第%(n)d副成绩已确认。") % {"n": board.number})
+    return HttpResponseRedirect(reverse("web:table_board", args=[table.code, number]))
+
+
+@require_POST
+def table_check(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    table = _table(code)
+    board, result = _table_board(table, number)
+    return _verdict(request, board, table, result, director=False)
+
+
+# --- the director ---------------------------------------------------------------------------
+
+
+def _director_event(request: HttpRequest, code: str) -> Event:
+    try:
+        event = selectors.event_get_visible(code, request.user)
+    except Event.DoesNotExist as error:
+        raise Http404("no such event") from error
+    if not user_has_role(request.user, event, "director"):
+        raise PermissionDenied("director only")
+    return event
+
+
+def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    return {
+        "event": event,
+        "stages": list(event.stages.order_by("order")),
+        "roles": user_event_roles(request.user, event),
+    }
+
+
+def _round(event: Event, order: int, number: int) -> Round:
+    round_ = (
+        Round.objects.select_related("stage__event")
+        .filter(stage__event=event, stage__order=order, number=number)
+        .first()
+    )
+    if round_ is None:
+        raise Http404("no such round")
+    return round_
+
+
+def _pick(tables: list[Table], lines_of: Any, data: Any) -> tuple[Table | None, Any, Any]:
+    """The table and board a director picked (default: the first table, and its first
+    board not confirmed yet)."""
+    wanted = _int(data.get("table"))
+    table = next((t for t in tables if t.pk == wanted), tables[0] if tables else None)
+    if table is None:
+        return None, [], None
+    lines = lines_of(table)
+    number = _int(data.get("board"))
+    line = next((ln for ln in lines if ln.number == number), None)
+    if line is None:
+        line = next((ln for ln in lines if ln.state != "confirmed"), lines[0] if lines else None)
+    return table, lines, line
+
+
+def _next_scorecard(url: str, tables: list[Table], table: Table, lines: Any, number: int) -> str:
+    after = results.next_board(lines, number)
+    if after is not None:
+        return f"{url}?table={table.pk}&board={after}"
+    later = [t for t in tables if (t.session, t.number) > (table.session, table.number)]
+    if later:
+        return f"{url}?table={later[0].pk}"
+    return f"{url}?table={table.pk}&board={number}"
+
+
+@login_required
+def director_scorecard(request: HttpRequest, code: str, order: int, number: int) -> HttpResponse:
+    """A round's scorecards, typed from the keyboard: table → board → fields, the verdict
+    inline, Enter saves (a director's entry counts as confirmed) and opens the next board;
+    an existing result is corrected, with its history shown."""
+    event = _director_event(request, code)
+    round_ = _round(event, order, number)
+    url = reverse("web:director_scorecard", args=[event.code, order, number])
+    tables = results.director_round(round_)
+    data = request.POST if request.method == "POST" else request.GET
+    table, lines, line = _pick(tables, results.table_boards, data)
+    form: DirectorScorecardForm | None = None
+    rejection: dict[str, Any] | None = None
+    conflict: dict[str, Any] | None = None
+    status = 200
+    result = line.result if line is not None else None
+    if request.method == "POST" and table is not None and line is not None:
+        actor = Actor.director(request.user)
+        version = _int(request.POST.get("version")) or 0
+        if request.POST.get("action") == "confirm" and result is not None:
+            try:
+                result_confirm(result=result, actor=actor, version=version)
+            except BoardError as error:
+                rejection, status = results.rejection_view(error), 409
+            else:
+                messages.success(request, _("第%(n)d副成绩已确认。") % {"n": line.number})
+                return HttpResponseRedirect(_next_scorecard(url, tables, table, lines, line.number))
+        else:
+            form = DirectorScorecardForm(request.POST)
+            if form.is_valid():
+                try:
+                    if result is None:
+                        result_enter(board=line.board, table=table, entry=form.entry(), actor=actor)
+                    else:
+                        result_correct(
+                            result=result,
+                            entry=form.entry(),
+                            actor=actor,
+                            version=version,
+                            reason=form.cleaned_data.get("reason", ""),
+                        )
+                except ConflictError:
+                    status = 409
+                    result = Result.objects.get(pk=result.pk) if result is not None else None
+                    conflict = {"current": results.result_view(result) if result else None}
+                except BoardError as error:
+                    rejection, status = results.rejection_view(error, director=True), 422
+                else:
+                    done = _("%(table)s 第%(n)d副已保存。") % {
+                        "table": results.table_label(table),
+                        "n": line.number,
+                    }
+                    messages.success(request, done)
+                    return HttpResponseRedirect(
+                        _next_scorecard(url, tables, table, lines, line.number)
+                    )
+            else:
+                status = 422
+    if form is None and line is not None and table is not None:
+        start = results.scorecard_start(line.board, table, result)
+        form = DirectorScorecardForm(initial=start["initial"])
+    start = (
+        results.scorecard_start(line.board, table, result)
+        if line is not None and table is not None
+        else None
+    )
+    stage: Stage = round_.stage
+    context = _event_context(request, event) | {
+        "stage": stage,
+        "round": round_,
+        "rounds": list(stage.rounds.order_by("number")),
+        "tables": [(t, results.table_label(t)) for t in tables],
+        "table": table,
+        "table_label": results.table_label(table) if table is not None else "",
+        "lines": lines,
+        "line": line,
+        "result": result,
+        "shown": results.result_view(result) if result is not None else None,
+        "history": results.result_history(result) if result is not None else [],
+        "flags": results.flag_texts(result.flags) if result is not None else [],
+        "start": start,
+        "form": form,
+        "focus": results.first_field(start),
+        "rejection": rejection,
+        "conflict": conflict,
+        "url": url,
+    }
+    return render(request, "web/director_scorecard.html", context, status=status)
+
+
+@login_required
+@require_POST
+def director_check(request: HttpRequest, code: str, order: int, number: int) -> HttpResponse:
+    event = _director_event(request, code)
+    round_ = _round(event, order, number)
+    table, _lines, line = _pick(results.director_round(round_), results.table_boards, request.POST)
+    if table is None or line is None:
+        raise Http404("no such board")
+    return _verdict(request, line.board, table, line.result, director=True)
+
+
+@login_required
+@require_POST
+def director_release(request: HttpRequest, code: str) -> HttpResponse:
+    """Release boards to players (their hand records, results and travellers), or take a
+    release back: the boards ticked, or every board of a round."""
+    event = _director_event(request, code)
+    ids = [i for i in (_int(v) for v in request.POST.getlist("board")) if i is not None]
+    round_id = _int(request.POST.get("round"))
+    if request.POST.get("all") and round_id is not None:
+        round_ = Round.objects.filter(stage__event=event, pk=round_id).first()
+        boards = results.round_boards(round_) if round_ is not None else []
+    else:
+        boards = results.releasable_boards(event, ids)
+    if request.POST.get("action") == "withdraw":
+        for board in boards:
+            board_withdraw_release(board=board)
+        messages.success(request, _("已撤回%(n)d副牌的公布。") % {"n": len(boards)})
+    else:
+        boards_release(boards=boards, user=request.user)
+        messages.success(request, _("已公布%(n)d副牌的牌型与成绩。") % {"n": len(boards)})
+    standings_invalidate({b.stage_id for b in boards})  # the public pages show them at once
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("web:director", args=[event.code])
+    return HttpResponseRedirect(back)

@@ -1,0 +1,519 @@
+"""What the result-entry pages show: a table's boards, a scorecard's starting values, the
+engine's verdict in words, a result's history, and the director's round dashboard.
+
+Reads only (writes go through ``boards.services``). Texts are in the reader's language:
+the engine and the services carry both (``message_zh``, ``message_en``) and the pages
+show the one chosen.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from boards.errors import BoardError
+from boards.models import (
+    DIG_CHOICES,
+    OUTCOME_CHOICES,
+    SEAT_CHOICES,
+    Board,
+    BoxCard,
+    Result,
+    ResultChange,
+)
+from boards.selectors import visible_board_ids
+from boards.services import box_card_prediction
+from scoring.engine import Seat, Verdict, level_name
+from tournament.models import Event, Round, SetPlay, Table
+
+from .forms import BOX_FIELDS, FIELDS, scorecard_data
+
+__all__ = [
+    "BoardLine",
+    "board_of_table",
+    "dashboard_etag",
+    "dashboard_progress",
+    "director_round",
+    "in_language",
+    "next_board",
+    "rejection_view",
+    "result_history",
+    "result_view",
+    "round_boards",
+    "scorecard_start",
+    "table_boards",
+    "verdict_view",
+]
+
+SEATS = dict(SEAT_CHOICES)
+OUTCOMES = dict(OUTCOME_CHOICES)
+DIGS = dict(DIG_CHOICES)
+
+
+def in_language(zh: str, en: str) -> str:
+    """The text in the reader's language (the engine and services write both)."""
+    return en if (get_language() or "").startswith("en") else zh
+
+
+# --- a table's boards ---------------------------------------------------------------------
+
+
+@dataclass
+class BoardLine:
+    """A board a table plays this round, and the table's own result on it."""
+
+    board: Board
+    result: Result | None
+
+    @property
+    def number(self) -> int:
+        return self.board.number
+
+    @property
+    def state(self) -> str:
+        """``none``, ``entered`` (awaiting the other side) or ``confirmed``."""
+        return self.result.status if self.result is not None else "none"
+
+    @property
+    def flagged(self) -> bool:
+        return self.result is not None and self.result.flagged
+
+
+def table_boards(table: Table) -> list[BoardLine]:
+    """The boards ``table`` plays, in playing order, each with this table's result (if any).
+    Empty until the stage's boards are dealt."""
+    plays = list(SetPlay.objects.filter(table=table).order_by("order"))
+    boards = Board.objects.filter(board_set_id__in=[p.board_set_id for p in plays])
+    by_set: dict[int, list[Board]] = defaultdict(list)
+    for board in boards.select_related("board_set", "stage__event").order_by("number"):
+        by_set[board.board_set_id].append(board)
+    results = {r.board_id: r for r in Result.objects.filter(table=table)}
+    return [
+        BoardLine(board=b, result=results.get(b.pk))
+        for play in plays
+        for b in by_set[play.board_set_id]
+    ]
+
+
+def board_of_table(table: Table, number: int) -> Board:
+    """Board ``number`` as ``table`` plays it; ``Board.DoesNotExist`` if the table does not
+    play it (a table's code reaches nothing else)."""
+    return Board.objects.select_related("board_set", "stage__event").get(
+        board_set__plays__table=table, number=number
+    )
+
+
+def next_board(lines: list[BoardLine], number: int) -> int | None:
+    """The board after ``number`` at the table, or None after the last."""
+    numbers = [line.number for line in lines]
+    if number in numbers and numbers.index(number) + 1 < len(numbers):
+        return numbers[numbers.index(number) + 1]
+    return None
+
+
+# --- a scorecard's starting values ----------------------------------------------------------
+
+
+def scorecard_start(board: Board, table: Table, result: Result | None) -> dict[str, Any]:
+    """What a scorecard form starts from, and where that comes from:
+
+    * ``result`` — the table's own result on the board (being confirmed or corrected);
+    * ``box_card`` — the box card another table filled (a replay plays from it, 第四十三条);
+    * ``prediction`` — at the table playing the board first: the set's start level on its
+      first board, else the previous board's levels after and next declarer here;
+    * ``start`` — nothing known yet but the set's start level.
+    """
+    if result is not None:
+        values: dict[str, Any] = {name: getattr(result, name) for name in BOX_FIELDS}
+        values |= {
+            "defender_points": result.defender_points,
+            "dig": result.dig,
+            "xiaosa": result.xiaosa,
+        }
+        return {"initial": scorecard_data(values), "source": "result", "basis": "", "box": None}
+    box = BoxCard.objects.filter(board=board, match=table.match).first()
+    if box is not None:
+        return {
+            "initial": scorecard_data(box.values()),
+            "source": "box_card",
+            "basis": _("按牌盒卡：本副已在其他桌打过，请按牌盒卡上的级别、主牌和打家打。"),
+            "box": box.values(),
+        }
+    prediction = box_card_prediction(board, table)
+    if prediction is not None:
+        values = {"level_ns": prediction.levels["NS"], "level_ew": prediction.levels["EW"]}
+        if prediction.declarer is not None:
+            values["declarer"] = prediction.declarer
+        return {
+            "initial": scorecard_data(values),
+            "source": "prediction",
+            "basis": in_language(prediction.basis_zh, prediction.basis_en),
+            "box": None,
+        }
+    level = board.board_set.start_level
+    return {
+        "initial": scorecard_data({"level_ns": level, "level_ew": level}),
+        "source": "start",
+        "basis": _("本组从%(level)s起打；前一副尚无成绩时请按实际级别填写。") % {"level": level},
+        "box": None,
+    }
+
+
+def first_field(start: Mapping[str, Any] | None) -> str:
+    """Where the cursor goes: the points when the box card is known, the levels when they
+    are only the set's start level, else the first field with no value."""
+    if start is None or start["source"] == "start":
+        return "level_ns"
+    if start["source"] in ("result", "box_card"):
+        return "defender_points"
+    initial = start["initial"]
+    for name in FIELDS:
+        if name in ("declared_by", "dig", "xiaosa_bj", "xiaosa_lj"):
+            continue  # may stay empty
+        if initial.get(name) in (None, ""):
+            return name
+    return "defender_points"
+
+
+# --- the engine's verdict, in words ----------------------------------------------------------
+
+
+def _levels_line(after_ns: str, after_ew: str) -> str:
+    return _("南北%(ns)s，东西%(ew)s") % {"ns": after_ns, "ew": after_ew}
+
+
+def verdict_view(verdict: Verdict, declarer: str) -> dict[str, Any]:
+    """An accepted scorecard as the inline verdict shows it."""
+    hand = verdict.hand
+    assert hand is not None
+    side = Seat[declarer].side.value
+    after = {s.value: level_name(level) for s, level in hand.levels_after.items()}
+    jumps = {s.value: n for s, n in hand.jump_levels.items()}
+    return _words(
+        outcome=hand.outcome.value,
+        declaring=side,
+        broken=hand.declarer_broken,
+        after_ns=after["NS"],
+        after_ew=after["EW"],
+        jump_ns=jumps["NS"],
+        jump_ew=jumps["EW"],
+        next_declarer=hand.next_declarer.name,
+        game_won=hand.game_won,
+        points=verdict.defender_points,
+        dig=verdict.dig.value if verdict.dig else "",
+        xiaosa_levels=hand.xiaosa_levels,
+    )
+
+
+def result_view(result: Result) -> dict[str, Any]:
+    """A stored result in words: the box card as played, the points, the engine's verdict."""
+    words = _words(
+        outcome=result.outcome,
+        declaring=Seat[result.declarer].side.value,
+        broken=result.declarer_broken,
+        after_ns=result.levels_after_ns,
+        after_ew=result.levels_after_ew,
+        jump_ns=result.jump_levels_ns,
+        jump_ew=result.jump_levels_ew,
+        next_declarer=result.next_declarer,
+        game_won=result.game_won,
+        points=result.defender_points,
+        dig=result.dig,
+        xiaosa_levels=result.xiaosa_levels,
+    )
+    words["contract"] = contract_text(result.box_card_values())
+    words["xiaosa"] = "、".join(_joker(c) for c in result.xiaosa or [])
+    words["result"] = result
+    return words
+
+
+def _joker(card: str) -> str:
+    return {"BJ": _("大王"), "LJ": _("小王")}.get(card, card)
+
+
+def contract_text(values: Mapping[str, str]) -> str:
+    """``南北7 东西A · 打家北 · 主♥ · 亮主西`` (or 翻主)."""
+    suits = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+    by = values.get("declared_by") or ""
+    declared = _("亮主%(seat)s") % {"seat": SEATS.get(by, by)} if by else _("翻主")
+    return _("南北%(ns)s 东西%(ew)s · 打家%(declarer)s · 主%(trump)s · %(declared)s") % {
+        "ns": values["level_ns"],
+        "ew": values["level_ew"],
+        "declarer": SEATS.get(values["declarer"], values["declarer"]),
+        "trump": suits.get(values["trump"], values["trump"]),
+        "declared": declared,
+    }
+
+
+def _words(
+    *,
+    outcome: str,
+    declaring: str,
+    broken: bool,
+    after_ns: str,
+    after_ew: str,
+    jump_ns: int,
+    jump_ew: int,
+    next_declarer: str,
+    game_won: bool,
+    points: int | None,
+    dig: str,
+    xiaosa_levels: int,
+) -> dict[str, Any]:
+    sides = {"NS": _("南北"), "EW": _("东西")}
+    rises = [
+        _("%(side)s升%(n)d级") % {"side": sides[s], "n": n}
+        for s, n in (("NS", jump_ns), ("EW", jump_ew))
+        if n
+    ]
+    return {
+        "outcome": outcome,
+        "outcome_text": str(OUTCOMES.get(outcome, outcome)),
+        "declaring": sides[declaring],
+        "broken": broken,
+        "levels_after": _levels_line(after_ns, after_ew),
+        "rises": "，".join(rises),
+        "next_declarer": str(SEATS.get(next_declarer, next_declarer)),
+        "game_won": game_won,
+        "points": points,
+        "dig": str(DIGS.get(dig, "")) if dig else "",
+        "xiaosa_levels": xiaosa_levels,
+    }
+
+
+def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, Any]:
+    """A refusal's findings in the reader's language. For a director a box card that
+    differs is a warning, not an error: the director's entry is kept and flagged
+    (第三十三条, the box card as decided)."""
+    errors, warnings = [], []
+    for e in error.errors:
+        english = (get_language() or "").startswith("en")
+        item = {
+            "code": e.get("code", ""),
+            "article": e.get("article") or "",
+            "message": e.get("message_en", "") if english else e.get("message_zh", ""),
+            # English readers also see the Chinese: the rules and the referee speak it.
+            "other": e.get("message_zh", "") if english else "",
+        }
+        if director and item["code"] == "box_card_mismatch":
+            warnings.append(item)
+        else:
+            errors.append(item)
+    return {"errors": errors, "warnings": warnings}
+
+
+def flag_texts(flags: Iterable[Mapping[str, Any]]) -> list[str]:
+    return [in_language(f.get("message_zh", ""), f.get("message_en", "")) for f in flags]
+
+
+# --- a result's history ---------------------------------------------------------------------
+
+SHOWN_CHANGES = FIELDS[:7] + ("status",)
+
+
+def _who(change: ResultChange) -> str:
+    if change.user is not None:
+        return str(change.user.get_username())
+    if change.side:
+        return _("牌桌%(side)s") % {"side": {"NS": _("南北"), "EW": _("东西")}[change.side]}
+    return str(change.get_role_display())
+
+
+def _changed(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:
+    if not before or not after:
+        return ""
+    names = {
+        "level_ns": _("南北级别"),
+        "level_ew": _("东西级别"),
+        "declarer": _("打家"),
+        "trump": _("主牌花色"),
+        "declared_by": _("亮主者"),
+        "defender_points": _("防家得分"),
+        "dig": _("抠底"),
+        "status": _("状态"),
+    }
+    statuses = dict(Result.Status.choices)
+    out = []
+    for key, label in names.items():
+        if key in after and before.get(key) != after.get(key):
+            old, new = before.get(key), after.get(key)
+            if key == "status":
+                old, new = statuses.get(old, old), statuses.get(new, new)
+            out.append(f"{label} {old or '—'} → {new or '—'}")
+    return "；".join(out)
+
+
+def result_history(result: Result) -> list[dict[str, Any]]:
+    """Every write to ``result`` and every refused attempt, oldest first."""
+    return [
+        {
+            "change": c,
+            "action": c.get_action_display(),
+            "who": _who(c),
+            "changed": _changed(c.before, c.after),
+        }
+        for c in ResultChange.objects.filter(result=result)
+        .select_related("user")
+        .order_by("at", "id")
+    ]
+
+
+# --- the director's scorecard page -----------------------------------------------------------
+
+
+def table_label(table: Table) -> str:
+    """``3桌 开室 · 第2节`` — the table number first, so typing it in a select finds it."""
+    text = _("%(n)d桌") % {"n": table.number}
+    if table.room:
+        text += f" {table.get_room_display()}"
+    if table.session > 1:
+        text += " · " + _("第%(n)d节") % {"n": table.session}
+    return text
+
+
+def director_round(round_: Round) -> list[Table]:
+    """The tables of a round in the order a director walks through the scorecards."""
+    return list(
+        Table.objects.filter(round=round_)
+        .select_related("round__stage__event", "match", "ns", "ew")
+        .order_by("session", "number")
+    )
+
+
+def round_boards(round_: Round) -> list[Board]:
+    """The boards played in a round (a team round's own boards; the sets a Mitchell
+    round's tables play)."""
+    sets = SetPlay.objects.filter(table__round=round_).values("board_set_id")
+    return list(Board.objects.filter(board_set_id__in=sets).order_by("number"))
+
+
+# --- the round dashboard ----------------------------------------------------------------------
+
+
+def dashboard_etag(event: Event) -> str:
+    """Changes whenever anything the dashboard shows changes: a result written or
+    refused, a board released or withdrawn."""
+    changes = ResultChange.objects.filter(result__board__stage__event=event).aggregate(
+        last=Max("id"), n=Count("id")
+    )
+    results = Result.objects.filter(board__stage__event=event).aggregate(n=Count("id"))
+    released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
+        n=Count("id"), last=Max("released_at")
+    )
+    stamp = (
+        f"{changes['last']}-{changes['n']}-{results['n']}-{released['n']}-"
+        f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
+    )
+    return f'W/"{stamp}"'
+
+
+def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Adds each round's progress to the dashboard's blocks (``selectors.director_dashboard``):
+    per table the state of every board it plays, per round what awaits confirmation, which
+    box cards and results are flagged (with the reason) and which boards players may see."""
+    plays: dict[int, list[int]] = defaultdict(list)
+    for table_id, set_id in (
+        SetPlay.objects.filter(table__round__stage__event=event)
+        .order_by("table_id", "order")
+        .values_list("table_id", "board_set_id")
+    ):
+        plays[table_id].append(set_id)
+    boards = list(
+        Board.objects.filter(stage__event=event).select_related("board_set").order_by("number")
+    )
+    by_set: dict[int, list[Board]] = defaultdict(list)
+    for board in boards:
+        by_set[board.board_set_id].append(board)
+    visible = visible_board_ids(boards)
+    results = {
+        (r.board_id, r.table_id): r
+        for r in Result.objects.filter(board__stage__event=event).only(
+            "id", "board_id", "table_id", "status", "flagged", "flags", "entered_side", "version"
+        )
+    }
+    box_flags: dict[int, list[BoxCard]] = defaultdict(list)
+    for box in BoxCard.objects.filter(board__stage__event=event, flagged=True).select_related(
+        "board", "match", "filled_by"
+    ):
+        box_flags[box.board_id].append(box)
+    totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
+    for block in stage_blocks:
+        for round_data in block["rounds"]:
+            summary = {"expected": 0, "entered": 0, "confirmed": 0}
+            pending: list[dict[str, Any]] = []
+            flags: list[dict[str, Any]] = []
+            round_board_ids: dict[int, Board] = {}
+            for row in round_data["tables"]:
+                table: Table = row["table"]
+                cells = []
+                for set_id in plays.get(table.pk, []):
+                    for board in by_set[set_id]:
+                        round_board_ids[board.pk] = board
+                        result = results.get((board.pk, table.pk))
+                        state = result.status if result is not None else "none"
+                        cells.append({"board": board, "result": result, "state": state})
+                        summary["expected"] += 1
+                        if result is None:
+                            continue
+                        summary[result.status] += 1
+                        if result.status == Result.Status.ENTERED:
+                            pending.append({"table": table, "board": board, "result": result})
+                        if result.flagged:
+                            flags.append(
+                                {
+                                    "table": table,
+                                    "board": board,
+                                    "what": _("成绩"),
+                                    "reasons": flag_texts(result.flags),
+                                }
+                            )
+                row["cells"] = cells
+                row["reported"] = sum(1 for c in cells if c["state"] != "none")
+            tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
+            for board in round_board_ids.values():
+                for box in box_flags.get(board.pk, []):
+                    filler = box.filled_by
+                    table = tables.get(filler.table_id) if filler is not None else None
+                    if table is None:
+                        continue  # flagged at a table of another round; shown there
+                    flags.append(
+                        {
+                            "table": table,
+                            "board": board,
+                            "what": _("牌盒卡"),
+                            "reasons": flag_texts(box.flags),
+                        }
+                    )
+            round_data["summary"] = summary
+            round_data["pending"] = pending
+            round_data["flags"] = flags
+            round_data["boards"] = [
+                {"board": b, "visible": b.pk in visible, "released": b.released_at is not None}
+                for b in sorted(round_board_ids.values(), key=lambda b: b.number)
+            ]
+            round_data["hidden"] = sum(1 for b in round_data["boards"] if not b["visible"])
+            for key in ("expected", "entered", "confirmed"):
+                totals[key] += summary[key]
+            totals["flagged"] += len(flags)
+        # Open the round being played (the first not wholly confirmed) and any round with
+        # something to look at; the others stay folded.
+        current = next(
+            (r for r in block["rounds"] if r["summary"]["confirmed"] < r["summary"]["expected"]),
+            block["rounds"][0] if block["rounds"] else None,
+        )
+        for round_data in block["rounds"]:
+            round_data["open"] = (
+                round_data is current or bool(round_data["pending"]) or bool(round_data["flags"])
+            )
+    return {"totals": totals, "dealt": bool(boards)}
+
+
+def releasable_boards(event: Event, ids: Iterable[int]) -> list[Board]:
+    """The boards among ``ids`` that belong to ``event`` (a form's ids are not trusted)."""
+    return list(Board.objects.filter(stage__event=event, pk__in=list(ids)))
