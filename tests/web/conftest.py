@@ -18,6 +18,8 @@ from django.urls import reverse
 from tournament.models import Entrant, Event, EventRole, Stage
 from tournament.services import entrants_add, event_create, stage_create
 
+from ._play import eager  # noqa: F401 (a fixture: rescoring on commit, in-process)
+
 TEAM_NAMES = ["红山队", "松山队", "元宝山队", "宁城队"]
 TEAM_NAMES += ["林西队", "巴林队", "克什克腾队", "翁牛特队"]
 PAIR_PLAYERS = [

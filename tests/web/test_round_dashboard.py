@@ -1,0 +1,159 @@
+"""The round dashboard: which tables have reported which boards, what awaits
+confirmation, which box cards are flagged and why; releasing boards to players."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+import pytest
+from django.urls import reverse
+
+from boards.models import Board, BoxCard
+from boards.services import Actor, result_enter
+from tournament.models import Table
+
+from ._play import boards_of, by_director, deal, entry, form
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def team(demo):
+    deal(demo.team_match)
+    return demo
+
+
+def dashboard(client, demo) -> str:
+    response = client.get(reverse("web:director", args=[demo.event.code]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_before_any_result_every_board_is_unreported(client, team, director):
+    client.force_login(director)
+
+    content = dashboard(client, team)
+
+    assert "已报 0/" in content
+    assert (
+        'class="bcell state-none' in content
+        and "state-confirmed" not in content.split('class="legend')[1].split("</p>")[1]
+    )
+    scorecard = reverse("web:director_scorecard", args=["chifeng", team.team_match.order, 1])
+    assert scorecard in content
+
+
+def test_a_pending_result_and_its_confirmation(client, team, director, eager):
+    table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
+    board = boards_of(table)[0]
+    client.post(reverse("web:table_board", args=[table.code, board.number]), form(board, side="NS"))
+    client.force_login(director)
+
+    content = dashboard(client, team)
+
+    assert "待确认 1" in content
+    assert "南北已录入，待东西确认" in content
+    assert 'class="bcell state-entered"' in content
+
+    with eager(execute=True):
+        client.post(
+            reverse("web:table_confirm", args=[table.code, board.number]),
+            {"side": "EW", "version": 1},
+        )
+    content = dashboard(client, team)
+    assert "南北已录入，待东西确认" not in content
+    assert 'class="bcell state-confirmed"' in content
+
+
+def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
+    table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
+    first, second = boards_of(table)[:2]
+    done = result_enter(
+        board=first, table=table, entry=entry(first, 40), actor=Actor.at_table(table, "NS")
+    )
+    # Board 2 must start from board 1's levels after; the table wrote something else.
+    wrong = "K" if done.levels_after_ns != "K" else "Q"
+    result_enter(
+        board=second,
+        table=table,
+        entry=entry(second, 40, levels=(wrong, wrong)),
+        actor=Actor.at_table(table, "NS"),
+    )
+    assert BoxCard.objects.get(board=second).flagged
+    client.force_login(director)
+
+    content = dashboard(client, team)
+
+    assert "有疑问" in content and "牌盒卡" in content
+    assert f"牌盒卡级别为南北{wrong}、东西{wrong}" in content
+    assert "有疑问 1" in content
+
+
+def test_the_dashboard_refreshes_with_an_etag(client, team, director):
+    client.force_login(director)
+    url = reverse("web:director", args=[team.event.code])
+
+    first = client.get(url, {"live": 1})
+    assert first.status_code == 200 and "本轮进度" in first.content.decode()
+    assert "<html" not in first.content.decode()  # only the part that refreshes
+    etag = first["ETag"]
+    assert client.get(url, {"live": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
+    board = boards_of(table)[0]
+    by_director(lambda **kw: nullcontext(), director, board, table)
+
+    again = client.get(url, {"live": 1}, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and again["ETag"] != etag
+
+
+def test_releasing_a_round_and_taking_a_release_back(client, team, director):
+    client.force_login(director)
+    round_ = team.team_match.rounds.get()
+    boards = Board.objects.filter(stage=team.team_match)
+    url = reverse("web:director_release", args=[team.event.code])
+
+    response = client.post(url, {"round": round_.pk, "all": "1"})
+
+    assert response.status_code == 302
+    assert all(b.released_at is not None for b in boards)
+    assert boards.first().released_by == director
+    assert "已公布" in dashboard(client, team)
+
+    first = boards.order_by("number").first()
+    client.post(url, {"board": [first.pk], "action": "withdraw"})
+    first.refresh_from_db()
+    assert first.released_at is None
+
+
+def test_only_a_director_releases(client, team, referee):
+    client.force_login(referee)
+    board = Board.objects.filter(stage=team.team_match).first()
+
+    response = client.post(
+        reverse("web:director_release", args=[team.event.code]), {"board": [board.pk]}
+    )
+
+    assert response.status_code == 403
+    board.refresh_from_db()
+    assert board.released_at is None
+
+
+def test_a_release_names_only_boards_of_this_event(client, team, director):
+    from .conftest import build_event
+
+    other = build_event(code="elsewhere")
+    deal(other.team_match)
+    foreign = Board.objects.filter(stage=other.team_match).first()
+    client.force_login(director)
+
+    client.post(reverse("web:director_release", args=[team.event.code]), {"board": [foreign.pk]})
+
+    foreign.refresh_from_db()
+    assert foreign.released_at is None
+
+
+def test_the_dashboard_links_to_the_printing_page(client, team, director):
+    client.force_login(director)
+
+    assert reverse("printing:page", args=[team.event.code]) in dashboard(client, team)
