@@ -30,3 +30,13 @@ def test_it_can_run_twice_without_duplicating():
 
     assert get_user_model().objects.filter(username="director").count() == 1
     assert "已存在" in output
+
+
+def test_the_demo_director_holds_the_director_role_of_the_demo_event():
+    from tournament.models import EventRole
+
+    run_load_demo()
+    run_load_demo()
+
+    role = EventRole.objects.get(user__username="director")
+    assert (role.event.code, role.role) == ("chifeng-demo", "director")

@@ -19,7 +19,7 @@ from django.db import transaction
 
 from boards.demo import load_demo_boards
 from boards.models import Board
-from tournament.models import Entrant, Event, Stage
+from tournament.models import Entrant, Event, EventRole, Stage
 from tournament.services import entrants_add, event_create, stage_create
 
 DIRECTOR_USERNAME = "director"
@@ -123,6 +123,9 @@ class Command(BaseCommand):
             else:
                 self.stdout.write(f"裁判长账号 {DIRECTOR_USERNAME} 已存在，无需更改。")
         event = self.load_event()
+        # A superuser already runs every event; the role makes it explicit, and keeps the
+        # account the demo's director if its superuser rights are ever taken away.
+        EventRole.objects.get_or_create(event=event, user=director, role=EventRole.Role.DIRECTOR)
         before = Board.objects.filter(stage__event=event).count()
         load_demo_boards(event)
         added = Board.objects.filter(stage__event=event).count() - before
