@@ -234,6 +234,10 @@ def _pick(tables: list[Table], lines_of: Any, data: Any) -> tuple[Table | None, 
     board not confirmed yet)."""
     wanted = _int(data.get("table"))
     table = next((t for t in tables if t.pk == wanted), tables[0] if tables else None)
+    typed = _int(data.get("number"))  # the table number as printed on the scorecard
+    if typed is not None:
+        session = _int(data.get("session")) or 1
+        table = next((t for t in tables if (t.session, t.number) == (session, typed)), table)
     if table is None:
         return None, [], None
     lines = lines_of(table)
@@ -326,6 +330,7 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         "round": round_,
         "rounds": list(stage.rounds.order_by("number")),
         "tables": [(t, results.table_label(t)) for t in tables],
+        "sessions": sorted({t.session for t in tables}),
         "table": table,
         "table_label": results.table_label(table) if table is not None else "",
         "lines": lines,
@@ -340,6 +345,9 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         "rejection": rejection,
         "conflict": conflict,
         "url": url,
+        # Once a table or board is picked the cursor goes to the scorecard, else the picker.
+        "picked": request.method == "POST"
+        or any(data.get(k) for k in ("table", "number", "board")),
     }
     return render(request, "web/director_scorecard.html", context, status=status)
 

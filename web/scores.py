@@ -234,12 +234,16 @@ def match_page(
     rows = match_board_scores(match)
     boards = [r.board for r in rows if r.board is not None]
     visible = visible_board_ids(boards)
-    lines = []
+    lines: list[dict[str, Any]] = []
     for r in rows:
         shown = director or (r.board_id is not None and r.board_id in visible)
+        if not shown and lines and not lines[-1]["shown"]:
+            lines[-1]["last"] = r.number  # a run of boards not shown yet: one line
+            continue
         lines.append(
             {
                 "number": r.number,
+                "last": r.number,
                 "board": r.board,
                 "tiebreak": r.tiebreak,
                 "state": r.state,

@@ -154,3 +154,159 @@ def test_a_table_code_typed_on_the_home_page_opens_the_table(phone, demo):
     assert phone.locator(".compass .seat").count() == 4
     assert page_fits_the_phone(phone)
     phone.screenshot(path=SCREENSHOTS / "table-375.png", full_page=True)
+
+
+# --- result entry --------------------------------------------------------------------------
+
+
+def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
+    from boards.models import Result
+    from tournament.models import Table
+
+    from ._play import boards_of, deal, fanzhu_trump
+
+    deal(demo.team_match)
+    table = Table.objects.get(round__stage=demo.team_match, session=1, room="open")
+    board = boards_of(table)[0]
+    suit = {"H": "♥ 红心", "D": "♦ 方块", "S": "♠ 黑桃", "C": "♣ 梅花"}[fanzhu_trump(board)]
+
+    phone.goto(phone.base + reverse("web:table", args=[table.code]))
+    phone.get_by_role("link", name=f"第{board.number}副").first.click()
+    phone.wait_for_url(f"**/t/{table.code}/b/{board.number}/")
+    phone.locator(".field-side label", has_text="南北").click()
+    phone.locator(".field-declarer label", has_text="南").click()
+    phone.locator(".field-trump label", has_text=suit).click()
+    phone.fill("#id_defender_points", "40")
+
+    verdict = phone.locator("#verdict .verdict.ok")
+    verdict.wait_for()
+    assert "打后级别" in verdict.inner_text()
+    assert page_fits_the_phone(phone)
+    phone.screenshot(path=SCREENSHOTS / "table-entry-375.png", full_page=True)
+
+    phone.fill("#id_defender_points", "37")  # the engine refuses it at once
+    phone.locator("#verdict .verdict.bad").wait_for()
+    assert "防家得分37不可能" in phone.locator("#verdict").inner_text()
+    phone.screenshot(path=SCREENSHOTS / "table-entry-refused-375.png", full_page=True)
+    phone.fill("#id_defender_points", "40")
+    phone.locator("#verdict .verdict.ok").wait_for()
+
+    phone.get_by_role("button", name="提交，请对方确认").click()
+    phone.locator("#confirm").wait_for()
+    assert "南北已录入" in phone.locator("#confirm").inner_text()
+    assert page_fits_the_phone(phone)
+    phone.screenshot(path=SCREENSHOTS / "table-confirm-375.png", full_page=True)
+
+    phone.get_by_role("button", name="东西确认无误").click()
+    phone.locator("#confirmed").wait_for()
+    phone.screenshot(path=SCREENSHOTS / "table-confirmed-375.png", full_page=True)
+    result = Result.objects.get(board=board, table=table)
+    assert (result.status, result.entered_side, result.confirmed_side) == ("confirmed", "NS", "EW")
+    assert result.defender_points == 40
+
+
+@pytest.fixture
+def desk(live_server, monkeypatch) -> Iterator:
+    """A laptop-sized page (the director's desk), Chinese locale."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright import sync_api
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="zh-CN")
+        page = context.new_page()
+        page.base = live_server.url
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
+
+
+def test_the_director_enters_a_scorecard_by_keyboard_only(desk, demo, director):
+    from boards.models import Result
+    from tournament.models import Table
+
+    from ._play import boards_of, deal, fanzhu_trump
+
+    deal(demo.team_match)
+    table = Table.objects.get(round__stage=demo.team_match, session=1, room="open")
+    first, second = boards_of(table)[:2]
+    keys = desk.keyboard
+
+    desk.goto(desk.base + reverse("web:login"))
+    desk.locator("#id_username").focus()
+    keys.type("director")
+    keys.press("Tab")
+    keys.type("secret-pw")
+    keys.press("Enter")
+    desk.wait_for_url(desk.base + reverse("home"))
+    desk.goto(
+        desk.base + reverse("web:director_scorecard", args=["chifeng", demo.team_match.order, 1])
+    )
+
+    # Table → board: the table's select has the cursor; type its number, Tab, the board, Enter.
+    assert desk.evaluate("document.activeElement.id") == "pick-table"
+    keys.type(str(table.number))
+    keys.press("Tab")
+    keys.type(str(first.number))
+    keys.press("Enter")
+    desk.wait_for_url(f"**board={first.number}")
+
+    # The set's first board: levels known, the cursor waits on the declarer.
+    assert desk.evaluate("document.activeElement.name") == "declarer"
+    keys.type("S")  # S 南
+    keys.press("Tab")
+    keys.type(fanzhu_trump(first))
+    keys.press("Tab")  # declared by: 翻主 as it stands
+    keys.press("Tab")
+    keys.type("40")
+    verdict = desk.locator("#verdict .verdict.ok")
+    verdict.wait_for()
+    assert "打后级别" in verdict.inner_text()
+    desk.screenshot(path=SCREENSHOTS / "director-scorecard.png", full_page=True)
+
+    keys.press("Enter")
+    desk.wait_for_url(f"**board={second.number}")
+    assert "第1副已保存" in desk.locator(".messages").inner_text()
+    result = Result.objects.get(board=first, table=table)
+    assert (result.status, result.declarer, result.defender_points) == ("confirmed", "S", 40)
+    # The next board's box card follows from board 1: the cursor waits on its trump.
+    assert desk.evaluate("document.activeElement.name") == "trump"
+    desk.screenshot(path=SCREENSHOTS / "director-scorecard-next.png", full_page=True)
+
+
+def test_a_players_page_shows_a_new_result_without_a_reload(phone, demo, director, settings):
+    from django.db import transaction
+
+    from boards.models import Board
+    from boards.services import Actor, result_enter
+    from duidiao.celery import app as celery_app
+    from scoring.models import MatchScore
+
+    from ._play import deal, entry
+
+    settings.WEB_REFRESH_SECONDS = 1
+    celery_app.conf.task_always_eager = True
+    stage = deal(demo.team_match)
+    match = stage.matches.get()
+    phone.goto(phone.base + stage_url(stage))
+    score = phone.locator(f"#match-{match.number} .match-head .score")
+    assert score.inner_text() == "– : –"
+    phone.evaluate("window.reloaded = false")  # gone if the page reloads
+
+    board = Board.objects.filter(stage=stage).order_by("number").first()
+    for table in match.tables.filter(session=1).order_by("number"):
+        with transaction.atomic():
+            result_enter(
+                board=board, table=table, entry=entry(board, 40), actor=Actor.director(director)
+            )
+    assert MatchScore.objects.filter(match=match).exists()
+
+    phone.wait_for_function(
+        f"document.querySelector('#match-{match.number} .match-head .score').innerText !== '– : –'",
+        timeout=10_000,
+    )
+    assert phone.evaluate("window.reloaded") is False
+    phone.screenshot(path=SCREENSHOTS / "team-match-live-375.png", full_page=True)

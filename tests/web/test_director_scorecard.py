@@ -190,3 +190,15 @@ def test_a_box_card_that_differs_is_kept_and_flagged_for_a_director(
 
     result = Result.objects.get(table=closed)
     assert result.flagged and result.flags[0]["code"] == "box_card_differs"
+
+
+def test_a_table_is_picked_by_the_number_on_its_scorecard(client, team, director):
+    client.force_login(director)
+    closed = Table.objects.get(round__stage=team.team_match, session=1, room="closed")
+
+    content = client.get(
+        scorecard_url(team.team_match), {"session": 1, "number": closed.number, "board": 3}
+    ).content.decode()
+
+    assert f'name="table" value="{closed.pk}"' in content
+    assert f"{closed.number}桌 闭室" in content

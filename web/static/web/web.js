@@ -56,7 +56,11 @@
       if (el.select && el.type === "number") { el.select(); }
     }
   });
-  // The picker: Enter on the table's select opens it, like the board's number.
+  // The picker: a number typed replaces the one shown; Enter on the session opens too.
+  document.querySelectorAll("form.pick-form input").forEach(function (input) {
+    input.addEventListener("focus", function () { input.select(); });
+    if (document.activeElement === input) { input.select(); }
+  });
   document.querySelectorAll("form.pick-form select").forEach(function (select) {
     select.addEventListener("keydown", function (event) {
       if (event.key === "Enter") {
