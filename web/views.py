@@ -147,6 +147,8 @@ def mitchell_pair(
         )
     except StageEntry.DoesNotExist as error:
         raise Http404("no such pair") from error
+    director = user_has_role(request.user, event, "director")
+    data["scorecard"] = scores.pair_boards(stage, data["entry"].entrant_id, director=director)
     context = _event_context(request, event) | {"stage": stage} | data
     return render(request, "web/mitchell_pair.html", context)
 

@@ -268,3 +268,22 @@ def test_the_score_pages_in_english(english, demo, round_robin):
         reverse("web:match", args=["chifeng", round_robin.order, 1])
     ).content.decode()
     assert "Open room" in match and "Closed room" in match
+
+
+def test_a_pair_sees_its_own_scorecard_once_its_boards_are_released(
+    client, demo, mitchell, director
+):
+    entry = mitchell.entries.get(direction="NS", pair_number=1)
+    url = reverse("web:mitchell_pair", args=["chifeng", mitchell.order, "ns", 1])
+    table = Table.objects.get(round__stage=mitchell, round__number=1, ns=entry.entrant)
+    boards = list(Board.objects.filter(board_set__plays__table=table).order_by("number"))
+
+    content = client.get(url).content.decode()
+    assert "本对成绩" in content and "各桌打完并确认后公布" in content
+    assert f"防家{40 + 5 * table.number}分" not in content
+
+    for board in boards:
+        board_release(board=board, user=director)
+    content = client.get(url).content.decode()
+    assert f"防家{40 + 5 * table.number}分" in content
+    assert reverse("web:board", args=["chifeng", mitchell.order, boards[0].number]) in content
