@@ -39,7 +39,8 @@ MODELS = (
 
 
 def load() -> None:
-    call_command("load_demo", stdout=StringIO())
+    """The event structure; the boards and results are tested in tests/boards."""
+    call_command("load_demo", structure_only=True, stdout=StringIO())
 
 
 def test_it_creates_the_three_demo_stages_with_their_entrants():

@@ -14,7 +14,7 @@ import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from boards.demo import load_demo_boards
@@ -90,6 +90,13 @@ def demo_names(count: int) -> list[str]:
 class Command(BaseCommand):
     help = "载入演示数据（幂等）：裁判长账号 director / duidiao。"
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--structure-only",
+            action="store_true",
+            help="只建赛事结构，不发牌、不录成绩 / the event structure only, no boards or results",
+        )
+
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
         user_model = get_user_model()
@@ -126,6 +133,9 @@ class Command(BaseCommand):
         # A superuser already runs every event; the role makes it explicit, and keeps the
         # account the demo's director if its superuser rights are ever taken away.
         EventRole.objects.get_or_create(event=event, user=director, role=EventRole.Role.DIRECTOR)
+        if options["structure_only"]:
+            self.stdout.write("演示赛事结构已就绪（未发牌）。")
+            return
         before = Board.objects.filter(stage__event=event).count()
         load_demo_boards(event)
         added = Board.objects.filter(stage__event=event).count() - before
