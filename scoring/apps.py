@@ -17,4 +17,8 @@ class ScoringConfig(AppConfig):
         def follow(sender: object, result: object, **kwargs: object) -> None:
             rescore_on_commit(result)  # type: ignore[arg-type]
 
-        result_changed.connect(follow, dispatch_uid="scoring.rescore_on_result_changed")
+        # weak=False: ``follow`` is local to this method; held weakly, it would be
+        # collected as soon as ready() returns and results would stop being scored.
+        result_changed.connect(
+            follow, weak=False, dispatch_uid="scoring.rescore_on_result_changed"
+        )
