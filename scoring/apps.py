@@ -19,6 +19,4 @@ class ScoringConfig(AppConfig):
 
         # weak=False: ``follow`` is local to this method; held weakly, it would be
         # collected as soon as ready() returns and results would stop being scored.
-        result_changed.connect(
-            follow, weak=False, dispatch_uid="scoring.rescore_on_result_changed"
-        )
+        result_changed.connect(follow, weak=False, dispatch_uid="scoring.rescore_on_result_changed")
