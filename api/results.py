@@ -24,7 +24,7 @@ from rest_framework.exceptions import NotAuthenticated, PermissionDenied, Valida
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from boards.models import SIDE_CHOICES, Board, Result, ResultChange
+from boards.models import RESULT_SCORECARD_FIELDS, SIDE_CHOICES, Board, Result, ResultChange
 from boards.records import Entry
 from boards.services import Actor, result_check, result_confirm, result_correct, result_enter
 from tournament.models import Table
@@ -196,28 +196,7 @@ class ResultOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "board_id",
             "table",
             "players",
-            "level_ns",
-            "level_ew",
-            "trump",
-            "declared_by",
-            "declarer",
-            "buried",
-            "exchanges",
-            "tricks",
-            "defender_points",
-            "dig",
-            "xiaosa",
-            "rules",
-            "outcome",
-            "declarer_broken",
-            "levels_after_ns",
-            "levels_after_ew",
-            "jump_levels_ns",
-            "jump_levels_ew",
-            "xiaosa_levels",
-            "next_declarer",
-            "game_won",
-            "failed_throws",
+            *RESULT_SCORECARD_FIELDS,
             "status",
             "version",
             "entered_side",

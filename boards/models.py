@@ -227,6 +227,34 @@ class BoxCard(models.Model):
         return {name: getattr(self, name) for name in BOX_CARD_FIELDS}
 
 
+#: A result's scorecard and the engine's verdict on it, field by field: what readers of a
+#: result (the API, the whole-event export) take over as it is.
+RESULT_SCORECARD_FIELDS = (
+    "level_ns",
+    "level_ew",
+    "trump",
+    "declared_by",
+    "declarer",
+    "buried",
+    "exchanges",
+    "tricks",
+    "defender_points",
+    "dig",
+    "xiaosa",
+    "rules",
+    "outcome",
+    "declarer_broken",
+    "levels_after_ns",
+    "levels_after_ew",
+    "jump_levels_ns",
+    "jump_levels_ew",
+    "xiaosa_levels",
+    "next_declarer",
+    "game_won",
+    "failed_throws",
+)
+
+
 class Result(models.Model):
     """A board played at a table (计分卡): the box card as played, what is known of the
     burying, exchanges and play, the result, and the engine's verdict.

@@ -38,7 +38,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from boards.models import Board, BoxCard, Result, ResultChange
+from boards.models import RESULT_SCORECARD_FIELDS, Board, BoxCard, Result, ResultChange
 from rulings.models import Ruling, RulingVersion
 from scoring.models import MatchScore, ScoreAdjustment, TieOrder
 from tournament.models import (
@@ -677,28 +677,7 @@ class _Export:
 
 #: The columns of a result copied as they are (the scorecard, the verdict, the status).
 RESULT_FIELDS = (
-    "level_ns",
-    "level_ew",
-    "trump",
-    "declared_by",
-    "declarer",
-    "buried",
-    "exchanges",
-    "tricks",
-    "defender_points",
-    "dig",
-    "xiaosa",
-    "rules",
-    "outcome",
-    "declarer_broken",
-    "levels_after_ns",
-    "levels_after_ew",
-    "jump_levels_ns",
-    "jump_levels_ew",
-    "xiaosa_levels",
-    "next_declarer",
-    "game_won",
-    "failed_throws",
+    *RESULT_SCORECARD_FIELDS,
     "status",
     "version",
     "entered_side",
