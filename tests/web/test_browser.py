@@ -3,7 +3,7 @@
 The browser is ``/usr/bin/chromium`` (``apt-get install chromium``); Playwright's own
 browser downloads are never used. Without it these tests are skipped. The phone is
 375 × 812 with a Chinese locale, as at the venue. Screenshots go to
-``$SCREENSHOT_DIR`` (default ``/tmp/duidiao-screenshots``) for review.
+``$SCREENSHOT_DIR`` (default ``test-output/screenshots``) for review.
 """
 
 from __future__ import annotations
@@ -30,7 +30,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 375, "height": 812}
-SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", "/tmp/duidiao-screenshots"))
+# Saved for review beside the other test output (git ignores it); SCREENSHOT_DIR moves it.
+SCREENSHOTS = Path(
+    os.environ.get(
+        "SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+    )
+)
 
 pytestmark = [
     pytest.mark.browser,
