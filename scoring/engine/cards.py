@@ -112,19 +112,6 @@ def card(suit: Suit, rank_index: int) -> Card:
     return Card(suit * 13 + rank_index)
 
 
-def suit_of(c: int) -> Suit | None:
-    return None if c >= LJ else Suit(c // 13)
-
-
-def rank_index(c: int) -> int:
-    """0 for a two … 12 for an ace; 13 小王, 14 大王."""
-    return c % 13 if c < LJ else 13 + (c - LJ)
-
-
-def is_joker(c: int) -> bool:
-    return c >= LJ
-
-
 def level_rank_index(level: int) -> int:
     """The rank index of a level's card: level A (1) is the ace, level 2 the two, …"""
     return 12 if level == 1 else level - 2

@@ -111,9 +111,6 @@ class Findings:
             )
         )
 
-    def has(self, *codes: ErrorCode) -> bool:
-        return any(e.code in codes for e in self.errors)
-
     def __bool__(self) -> bool:
         return bool(self.errors)
 

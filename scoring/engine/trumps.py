@@ -57,12 +57,13 @@ class Structure:
 class TrumpContext:
     """Effective suit and position of every card kind for one level and trump suit."""
 
-    __slots__ = ("level", "trump", "ace_low", "eff", "pos", "ace_kind", "kinds_of")
+    __slots__ = ("level", "trump", "ace_low", "eff", "pos", "kinds_of")
 
     def __init__(self, level: int, trump: Suit, ace_low: bool = True) -> None:
         self.level = level
         self.trump = trump
-        self.ace_low = ace_low
+        # Ace-low applies to side suits only, and only where the ace is not the level card.
+        self.ace_low = ace_low and level != 1
         level_rank = level_rank_index(level)
         eff = [0] * KINDS
         pos = [0] * KINDS
@@ -78,14 +79,9 @@ class TrumpContext:
         pos[LJ], pos[BJ] = LJ_POS, BJ_POS
         self.eff: list[int] = eff
         self.pos: list[int] = pos
-        # Ace-low applies to side suits only, and only where the ace is not the level card.
-        self.ace_kind: int | None = 12 if ace_low and level != 1 else None
         self.kinds_of: list[list[int]] = [
             [c for c in range(KINDS) if eff[c] == s] for s in range(5)
         ]
-
-    def is_trump(self, c: int) -> bool:
-        return self.eff[c] == TRUMP
 
     def suit_of_play(self, cards: Sequence[int]) -> int | None:
         """The effective suit all of `cards` share, or None when they are mixed."""
@@ -109,7 +105,7 @@ class TrumpContext:
         return out
 
     def _ace_low_ok(self, suit: int) -> bool:
-        return suit != TRUMP and self.ace_kind is not None
+        return suit != TRUMP and self.ace_low
 
     def structure(self, cards: Sequence[int], suit: int) -> Structure:
         """Split cards of one effective suit into components, longest tractors first."""
