@@ -12,13 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import BJ, LJ, card_name, parse_card, parse_level
+from scoring.engine import BJ, LJ, SEAT_NAMES, card_name, parse_card, parse_level
 from scoring.engine.cards import POINTS, level_rank_index, parse_suit
 from scoring.engine.trumps import trump_context
 
 __all__ = ["HandStats", "deal_statistics", "hand_statistics", "sort_hand"]
 
-SEATS = ("N", "E", "S", "W")
+SEATS = SEAT_NAMES
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.engine import FORMAT, Side, Verdict, card_name, level_name, parse_card, parse_level
+from scoring.engine import (
+    FORMAT,
+    SEAT_NAMES,
+    Side,
+    Verdict,
+    card_name,
+    level_name,
+    parse_card,
+    parse_level,
+)
 from scoring.engine.cards import NotationError, parse_seat, parse_suit
 
 if TYPE_CHECKING:
@@ -29,8 +38,6 @@ __all__ = [
     "result_record",
     "result_snapshot",
 ]
-
-SEAT_NAMES = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from scoring.engine import SEAT_NAMES
+
 __all__ = [
     "BoxCard",
     "BoxCardsData",
@@ -62,7 +64,7 @@ __all__ = [
     "number_text",
 ]
 
-SEATS = ("N", "E", "S", "W")
+SEATS = SEAT_NAMES
 SUITS = ("H", "D", "S", "C")
 
 

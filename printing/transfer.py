@@ -40,6 +40,7 @@ from django.db import IntegrityError, transaction
 
 from boards.models import RESULT_SCORECARD_FIELDS, Board, BoxCard, Result, ResultChange
 from rulings.models import Ruling, RulingVersion
+from scoring.engine import SEAT_NAMES
 from scoring.models import MatchScore, ScoreAdjustment, TieOrder
 from tournament.models import (
     BoardSet,
@@ -78,7 +79,7 @@ JSON = "application/json"
 Progress = Callable[[int], None]
 Key = list[Any]
 
-SEATS = ("N", "E", "S", "W")
+SEATS = SEAT_NAMES
 
 
 class TransferError(PrintingError):

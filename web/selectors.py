@@ -20,6 +20,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.engine import SEAT_NAMES
 from tournament.formats.bracket import LoserOf, Side, WinnerOf, advance
 from tournament.models import (
     Entrant,
@@ -36,7 +37,7 @@ from tournament.selectors import stage_bracket, stage_bracket_results, stage_see
 
 from .bracket_svg import BoxMatch, BoxSlot, Feed, bracket_svg
 
-SEAT_ORDER = ("N", "E", "S", "W")
+SEAT_ORDER = SEAT_NAMES
 
 # --- events and entrants --------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from django.db import transaction
 
-from scoring.engine import FORMAT, Seat, card_name, check_deal, parse_card
+from scoring.engine import FORMAT, SEAT_NAMES, Seat, card_name, check_deal, parse_card
 from scoring.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
 from tournament.models import BoardSet, Event, Round, Stage
 
@@ -33,7 +33,6 @@ __all__ = [
     "read_board_file",
 ]
 
-SEAT_NAMES = ("N", "E", "S", "W")
 SEED_BITS = 128
 _NOT_SAVED = ("牌型未保存", "deal not saved")
 

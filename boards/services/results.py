@@ -33,7 +33,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.engine import RecordUnreadable, Verdict, check_board
+from scoring.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
 from tournament.models import Match, SetPlay, Table
 
 from ..errors import BoardError, ConflictError, EntryRejected
@@ -327,7 +327,7 @@ def _players(table: Table, entry: Entry) -> dict[str, Any]:
     seats = {s.seat: s.player for s in table.seats.select_related("player")}
     if entry.players is not None:
         seats.update(entry.players)
-    return {f"player_{seat.lower()}": seats.get(seat) for seat in ("N", "E", "S", "W")}
+    return {f"player_{seat.lower()}": seats.get(seat) for seat in SEAT_NAMES}
 
 
 # --- entering ---------------------------------------------------------------------------------

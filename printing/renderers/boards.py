@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scoring.engine import SEAT_NAMES
+
 from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
 from ..fonts import FontChoice
 from ..labels import PAPERS, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label, numbered, source_label
@@ -13,7 +15,7 @@ from ._base import Ticker, renderer
 
 __all__ = ["render_box_cards", "render_hand_records"]
 
-SEAT_ORDER = ("N", "E", "S", "W")
+SEAT_ORDER = SEAT_NAMES
 SUIT_ORDER = ("H", "D", "S", "C")
 
 

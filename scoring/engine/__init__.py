@@ -11,6 +11,7 @@ from .board import Verdict, check_board, check_deal
 from .cards import (
     BJ,
     LJ,
+    SEAT_NAMES,
     Card,
     Seat,
     Side,
@@ -30,6 +31,7 @@ __all__ = [
     "BJ",
     "LJ",
     "PROFILES",
+    "SEAT_NAMES",
     "Card",
     "Dig",
     "FORMAT",
