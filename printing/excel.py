@@ -457,6 +457,35 @@ def _open(file: IO[bytes] | bytes | str) -> Any:
         ) from error
 
 
+def read_header(
+    header: Sequence[Any], keys: Mapping[str, str]
+) -> tuple[dict[str, int], dict[str, str], list[ImportProblem]]:
+    """A sheet's first row: each known column's 1-based index and heading as written, by
+    key, and a problem for every heading unknown or repeated (row 1)."""
+    columns: dict[str, int] = {}
+    headers: dict[str, str] = {}
+    problems: list[ImportProblem] = []
+    for index, cell in enumerate(header, start=1):
+        text = _text(cell)
+        if not text:
+            continue
+        key = keys.get(text.lower())
+        if key is None or key in columns:
+            problems.append(
+                ImportProblem(
+                    1,
+                    get_column_letter(index),
+                    text,
+                    f"无法识别的列“{text}”" if key is None else f"列“{text}”重复",
+                    f"unknown column {text!r}" if key is None else f"column {text!r} repeats",
+                )
+            )
+            continue
+        columns[key] = index
+        headers[key] = text
+    return columns, headers, problems
+
+
 def entrants_import(*, event: Event, file: IO[bytes] | bytes | str) -> ImportResult:
     """Import the teams and pairs of the first sheet of ``file`` into ``event``.
 
@@ -471,28 +500,9 @@ def entrants_import(*, event: Event, file: IO[bytes] | bytes | str) -> ImportRes
     except StopIteration:
         result.problems.append(ImportProblem(1, "", "", "表格是空的", "the sheet is empty"))
         return result
-    keys = _header_keys()
-    columns: dict[str, int] = {}
-    headers: dict[str, str] = {}
+    columns, headers, problems = read_header(header, _header_keys())
     checker = _Checker(event, columns, headers)
-    for index, cell in enumerate(header, start=1):
-        text = _text(cell)
-        if not text:
-            continue
-        key = keys.get(text.lower())
-        if key is None or key in columns:
-            checker.problems.append(
-                ImportProblem(
-                    1,
-                    get_column_letter(index),
-                    text,
-                    f"无法识别的列“{text}”" if key is None else f"列“{text}”重复",
-                    f"unknown column {text!r}" if key is None else f"column {text!r} repeats",
-                )
-            )
-            continue
-        columns[key] = index
-        headers[key] = text
+    checker.problems.extend(problems)
     for needed in ("kind", "name", "player1"):
         if needed not in columns:
             with translation.override("zh-hans"):

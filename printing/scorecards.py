@@ -33,7 +33,7 @@ from scoring.engine import card_name, level_name, parse_card, parse_level
 from scoring.engine.cards import NotationError
 from tournament.models import Event, SetPlay, Stage, Table
 
-from .excel import LANGUAGES, ImportProblem, _open, _text
+from .excel import LANGUAGES, ImportProblem, _open, _text, read_header
 from .exports import scorecard_columns
 from .labels import DIGS, DIGS_SHORT, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label
 
@@ -289,28 +289,9 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
     except StopIteration:
         out.problems.append(ImportProblem(1, "", "", "表格是空的", "the sheet is empty"))
         return out
-    keys = _header_keys()
-    columns: dict[str, int] = {}
-    headers: dict[str, str] = {}
+    columns, headers, problems = read_header(header, _header_keys())
     reader = _Reader(columns, headers)
-    for index, cell in enumerate(header, start=1):
-        text = _text(cell)
-        if not text:
-            continue
-        key = keys.get(text.lower())
-        if key is None or key in columns:
-            reader.problems.append(
-                ImportProblem(
-                    1,
-                    get_column_letter(index),
-                    text,
-                    f"无法识别的列“{text}”" if key is None else f"列“{text}”重复",
-                    f"unknown column {text!r}" if key is None else f"column {text!r} repeats",
-                )
-            )
-            continue
-        columns[key] = index
-        headers[key] = text
+    reader.problems.extend(problems)
     for needed in (*REQUIRED, *SCORECARD):
         if needed not in columns:
             zh, en = _column_names(needed)
