@@ -24,14 +24,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
 from scoring.engine import RuleError
+from tournament.errors import BilingualError
 
 __all__ = ["BoardError", "ConflictError", "EntryRejected"]
 
 
-class BoardError(ValidationError):
+class BoardError(BilingualError):
     """A board service refused an operation; nothing was saved.
 
     ``errors`` are dicts shaped like the verdict's errors (interfaces.md): ``code``,
@@ -47,9 +46,7 @@ class BoardError(ValidationError):
         article: str | None = None,
         errors: Sequence[dict[str, Any]] = (),
     ) -> None:
-        self.message_zh = message_zh
-        self.message_en = message_en
-        self.article = article
+        super().__init__(message_zh, message_en, code=code, article=article)
         self.errors: tuple[dict[str, Any], ...] = tuple(errors) or (
             {
                 "code": code,
@@ -61,10 +58,6 @@ class BoardError(ValidationError):
                 "message_en": message_en,
             },
         )
-        super().__init__(f"{message_zh} / {message_en}", code=code)
-
-    def __str__(self) -> str:
-        return f"{self.message_zh} / {self.message_en}"
 
     @property
     def codes(self) -> list[str]:

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from tournament.errors import BilingualError
 
 __all__ = ["ScoringError"]
 
 
-class ScoringError(ValidationError):
+class ScoringError(BilingualError):
     """A scoring service refused an operation; nothing was saved."""
-
-    def __init__(
-        self, message_zh: str, message_en: str, *, code: str = "invalid", article: str | None = None
-    ) -> None:
-        self.message_zh = message_zh
-        self.message_en = message_en
-        self.article = article
-        super().__init__(f"{message_zh} / {message_en}", code=code)
-
-    def __str__(self) -> str:
-        return f"{self.message_zh} / {self.message_en}"

@@ -12,8 +12,11 @@ from django.core.exceptions import ValidationError
 from .formats import FormatError
 
 
-class EventError(ValidationError):
-    """A service refused an operation; nothing was saved."""
+class BilingualError(ValidationError):
+    """A refusal written in Chinese and English, with the article it rests on if any.
+
+    The base of every app's service error (events, boards, scoring, rulings), so each
+    says only what is its own."""
 
     def __init__(
         self, message_zh: str, message_en: str, *, code: str = "invalid", article: str | None = None
@@ -25,6 +28,10 @@ class EventError(ValidationError):
 
     def __str__(self) -> str:
         return f"{self.message_zh} / {self.message_en}"
+
+
+class EventError(BilingualError):
+    """A service refused an operation; nothing was saved."""
 
     @classmethod
     def from_format(cls, error: FormatError) -> EventError:
