@@ -17,6 +17,7 @@ test: setup lint
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 setup: $(STAMP) messages
 

@@ -2,7 +2,7 @@
 
     python benchmarks/engine.py [--boards N] [--seed S]
 
-Boards are random legal games from `scoring.engine.simulate` (whole deal, burying and
+Boards are random legal games from `core.engine.simulate` (whole deal, burying and
 25 tricks). The bare replay reads the same JSON and only moves cards from hands into
 tricks, so the ratio is the price of the rules. Aim (issue 2): ≥ 5,000 boards/s and
 ≤ 10× the bare replay.
@@ -19,8 +19,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.engine import check_board, parse_card  # noqa: E402
-from scoring.engine.simulate import random_board  # noqa: E402
+from core.engine import check_board, parse_card  # noqa: E402
+from core.engine.simulate import random_board  # noqa: E402
 
 
 def bare_replay(record: dict[str, Any]) -> int:

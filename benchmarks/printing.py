@@ -23,12 +23,12 @@ import django  # noqa: E402
 
 django.setup()
 
-from boards.handstats import deal_statistics, sort_hand  # noqa: E402
 from boards.services import deal_from_seed  # noqa: E402
+from core.formats.mitchell import set_start_level  # noqa: E402
+from core.handstats import deal_statistics, sort_hand  # noqa: E402
 from printing.data import EventInfo, HandRecord, HandRecordsData, group_hand  # noqa: E402
 from printing.fonts import cjk_font  # noqa: E402
 from printing.renderers import render_hand_records  # noqa: E402
-from tournament.formats.mitchell import set_start_level  # noqa: E402
 
 
 def records(count: int) -> HandRecordsData:

@@ -61,8 +61,8 @@ def build(tables: int, boards_per_round: int, seed: int) -> Any:
     """The event, its Mitchell, its deals, and every result but one (returned)."""
     from boards.models import Board, Result
     from boards.services import boards_generate
-    from scoring.engine import PROFILES, Seat, Side, level_name
-    from scoring.engine.outcome import score_hand
+    from core.engine import PROFILES, Seat, Side, level_name
+    from core.engine.outcome import score_hand
     from tournament.models import Entrant, Event, SetPlay, Stage
     from tournament.services import stage_create
 

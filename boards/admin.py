@@ -15,7 +15,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import check_deal
+from core.engine import check_deal
 
 from .errors import BoardError
 from .models import Board, BoxCard, Result, ResultChange

@@ -20,8 +20,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from scoring.engine import Seat, Side, parse_level
-from scoring.engine.simulate import random_board
+from core.engine import Seat, Side, parse_level
+from core.engine.simulate import random_board
 from tournament.models import Event, SetPlay, Stage, Table
 
 from .models import Board, BoxCard, Result

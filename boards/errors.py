@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scoring.engine import RuleError
+from core.engine import RuleError
 from tournament.errors import BilingualError
 
 __all__ = ["BoardError", "ConflictError", "EntryRejected"]

@@ -39,11 +39,11 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.engine import Seat as EngineSeat
-from scoring.engine import Side
-from scoring.engine.cards import parse_level
-from scoring.engine.outcome import Dig, HandOutcome, Outcome
-from scoring.results import PlayResult
+from core.engine import Seat as EngineSeat
+from core.engine import Side
+from core.engine.cards import parse_level
+from core.engine.outcome import Dig, HandOutcome, Outcome
+from core.results import PlayResult
 from tournament.models import LEVEL_CHOICES, BoardSet, Match, Player, Round, Stage, Table
 
 from .records import result_record
@@ -406,7 +406,7 @@ class Result(models.Model):
         )
 
     def play_result(self) -> PlayResult:
-        """This result as team and pairs scoring compare it (``scoring.results``)."""
+        """This result as team and pairs scoring compare it (``core.results``)."""
         return PlayResult(
             declaring=EngineSeat[self.declarer].side,
             defender_points=self.defender_points,

@@ -2,7 +2,7 @@
 
 The services never judge anything themselves: they turn a board's deal and a
 scorecard :class:`Entry` into the record interfaces.md defines, hand it to
-``scoring.engine.check_board`` and store what the verdict says. This module is that
+``core.engine.check_board`` and store what the verdict says. This module is that
 translation, both ways, and nothing else.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.engine import (
+from core.engine import (
     FORMAT,
     SEAT_NAMES,
     Side,
@@ -22,7 +22,7 @@ from scoring.engine import (
     parse_card,
     parse_level,
 )
-from scoring.engine.cards import NotationError, parse_seat, parse_suit
+from core.engine.cards import NotationError, parse_seat, parse_suit
 
 if TYPE_CHECKING:
     from tournament.models import Player

@@ -19,9 +19,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from core.handstats import HandStats, deal_statistics, sort_hand
 from tournament.models import Match, SetPlay, Table
 
-from .handstats import HandStats, deal_statistics, sort_hand
 from .models import Board, BoxCard, Result
 
 __all__ = [

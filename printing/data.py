@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from scoring.engine import SEAT_NAMES
+from core.engine import SEAT_NAMES
 
 __all__ = [
     "BoxCard",
@@ -567,8 +567,8 @@ class RulingSlip:
 
     number: int
     article: int
-    irregularity: str  # rulings.articles.Irregularity
-    decision: str  # rulings.articles.Decision
+    irregularity: str  # core.articles.Irregularity
+    decision: str  # core.articles.Decision
     amount: str  # 比赛分, "" when the decision has none
     stage: str
     referee: str

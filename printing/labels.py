@@ -263,7 +263,7 @@ DIGS = {
 }
 
 
-#: 第五章: the irregularities, as ``rulings.articles.Irregularity`` names them.
+#: 第五章: the irregularities, as ``core.articles.Irregularity`` names them.
 IRREGULARITIES = {
     "late_5_10": pgettext_lazy("print", "迟到5—10分钟"),
     "late_15": pgettext_lazy("print", "迟到15分钟以上"),
@@ -311,7 +311,7 @@ ERRING_SIDES = {
     "defending": pgettext_lazy("print", "防守方"),
     "both": pgettext_lazy("print", "双方"),
 }
-#: A match's decision (``scoring.standings.Decision``).
+#: A match's decision (``core.standings.Decision``).
 MATCH_DECISIONS = {
     "waiting": pgettext_lazy("print", "未完"),
     "won": pgettext_lazy("print", "胜负已分"),

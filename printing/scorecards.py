@@ -29,8 +29,8 @@ from boards.errors import BoardError
 from boards.models import Board, Result
 from boards.records import Entry
 from boards.services import Actor, result_check, result_enter
-from scoring.engine import card_name, level_name, parse_card, parse_level
-from scoring.engine.cards import NotationError
+from core.engine import card_name, level_name, parse_card, parse_level
+from core.engine.cards import NotationError
 from tournament.models import Event, SetPlay, Stage, Table
 
 from .excel import LANGUAGES, ImportProblem, _open, _text, read_header

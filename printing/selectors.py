@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
 from boards.selectors import board_hand_record
+from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import stage_cross_table, stage_standings
-from scoring.standings import BoardState
 from tournament.models import (
     BoardSet,
     Entrant,
@@ -877,7 +877,7 @@ def _when(moment: object) -> str:
 def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSlipsData:
     """A slip for every ruling of the event (or stage), in the order they were made,
     numbered through the event; withdrawn ones say so."""
-    from rulings.articles import PENALISING, Decision
+    from core.articles import PENALISING, Decision
     from rulings.models import Ruling
 
     rows = list(

@@ -39,8 +39,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from boards.models import RESULT_SCORECARD_FIELDS, Board, BoxCard, Result, ResultChange
+from core.engine import SEAT_NAMES
 from rulings.models import Ruling, RulingVersion
-from scoring.engine import SEAT_NAMES
 from scoring.models import MatchScore, ScoreAdjustment, TieOrder
 from tournament.models import (
     BoardSet,

@@ -15,9 +15,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import Board
+from core.articles import ARTICLES, DEFAULT_AMOUNT, Irregularity
 from tournament.models import Entrant, Player, Table
 
-from .articles import ARTICLES, DEFAULT_AMOUNT, Irregularity
 from .models import DECISION_CHOICES, DIG_CHOICES, ERRING_SIDE_CHOICES, IRREGULARITY_CHOICES
 from .selectors import offender_choices, table_boards
 

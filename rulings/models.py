@@ -3,7 +3,7 @@
 * :class:`Ruling` — the ruling as it stands now: where (event, stage, round, match or
   table, board), who offended (a player, an entrant, or a side at a table; always
   resolved to the entrant the scores are kept for), the irregularity (one kind per
-  row of the chapter-5 table, ``rulings.articles``), the decision, the amount in 比赛分,
+  row of the chapter-5 table, ``core.articles``), the decision, the amount in 比赛分,
   the referee, the reason in Chinese and English, whether it is published, and where
   it stands (recorded, appealed, upheld, changed, withdrawn). The scores follow this
   row: ``rulings.services`` turns it into the scoring adjustments under the source
@@ -23,9 +23,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import Board
+from core.articles import DEFAULT_AMOUNT, Decision, ErringSide, Irregularity, Status
 from tournament.models import Entrant, Event, Match, Player, Round, Stage, Table
-
-from .articles import DEFAULT_AMOUNT, Decision, ErringSide, Irregularity, Status
 
 IRREGULARITY_CHOICES = [
     (Irregularity.LATE_5_10.value, _("迟到5—10分钟")),

@@ -12,9 +12,9 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from boards.models import Board
+from core.articles import Decision, Status
 from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
 
-from .articles import Decision, Status
 from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
 from .services import can_rule
 

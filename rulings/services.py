@@ -42,9 +42,20 @@ from django.db.models import Q
 from boards.models import Board, Result
 from boards.records import Entry
 from boards.services import Actor, result_correct
-from scoring.adjustments import AdjustmentKind
-from scoring.engine import Seat
-from scoring.matchpoints import Artificial
+from core.adjustments import AdjustmentKind
+from core.articles import (
+    ARTICLES,
+    DEFAULT_AMOUNT,
+    PENALISING,
+    Decision,
+    ErringSide,
+    Irregularity,
+    LatenessSuggestion,
+    Status,
+    suggest_for_lateness,
+)
+from core.engine import Seat
+from core.matchpoints import Artificial
 from scoring.models import ScoreAdjustment
 from scoring.services import (
     adjustment_forfeit,
@@ -65,17 +76,6 @@ from tournament.models import (
 )
 from tournament.roles import user_has_role
 
-from .articles import (
-    ARTICLES,
-    DEFAULT_AMOUNT,
-    PENALISING,
-    Decision,
-    ErringSide,
-    Irregularity,
-    LatenessSuggestion,
-    Status,
-    suggest_for_lateness,
-)
 from .errors import RulingError
 from .models import Ruling, RulingVersion
 

@@ -26,13 +26,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from core.articles import Status
 from tournament.models import Event, Table
 from tournament.roles import user_event_roles
 from tournament.selectors import table_get_by_code
 from web.selectors import event_get_visible
 
 from . import services
-from .articles import Status
 from .forms import RulingChangeForm, RulingForm, initial_from
 from .models import Ruling
 from .selectors import (

@@ -1,7 +1,7 @@
 """Stored scores derived from board results: board points, matchpoints and standings.
 
-Rules are not written here: ``scoring.engine`` and the pure computations beside it
-(``scoring.comparison``, ``scoring.matchpoints``, ``scoring.standings``) decide; the
+Rules are not written here: ``core.engine`` and the pure computations beside it
+(``core.comparison``, ``core.matchpoints``, ``core.standings``) decide; the
 services (``scoring.services``) turn confirmed results into their inputs and store what
 they return in these rows, so a page reads precomputed numbers.
 
@@ -31,11 +31,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import Board, Result
+from core.adjustments import AdjustmentKind
+from core.matchpoints import Artificial
+from core.standings import BoardState, Decision, LineKind, Tie
 from tournament.models import Entrant, Match, Stage, Table
-
-from .adjustments import AdjustmentKind
-from .matchpoints import Artificial
-from .standings import BoardState, Decision, LineKind, Tie
 
 SCORE = {"max_digits": 10, "decimal_places": 4}  # Neuberg scores need more than cents
 

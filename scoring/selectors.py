@@ -10,13 +10,13 @@ from collections import defaultdict
 from fractions import Fraction
 
 from boards.models import Board
+from core.standings import CrossTable, Decision, GroupTable, Qualifiers, StandingRow, Tie
+from core.standings import MatchScore as PureMatchScore
+from core.standings import cross_table as build_cross_table
+from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 
 from .models import BoardScore, MatchScore, Standing, TravellerScore
-from .standings import CrossTable, Decision, GroupTable, Qualifiers, StandingRow, Tie
-from .standings import MatchScore as PureMatchScore
-from .standings import cross_table as build_cross_table
-from .standings import group_qualifiers as pure_group_qualifiers
 
 __all__ = [
     "board_traveller",

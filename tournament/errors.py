@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from .formats import FormatError
+from core.formats import FormatError
 
 
 class BilingualError(ValidationError):

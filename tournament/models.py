@@ -2,7 +2,7 @@
 seats and board sets (第四章).
 
 Models hold fields, constraints and cheap properties; deciding who plays whom is the
-pure ``tournament.formats`` package, and writing it down is ``tournament.services``.
+pure ``core.formats`` package, and writing it down is ``tournament.services``.
 
 How the pieces fit, for the boards and scoring apps built on top:
 
@@ -32,10 +32,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import PROFILES, resolve_profile
-from scoring.engine.profiles import ProfileError
+from core.engine import PROFILES, resolve_profile
+from core.engine.profiles import ProfileError
+from core.formats.levels import LEVELS
 
-from .formats.levels import LEVELS
 from .stage_options import validate_stage_settings
 
 # --- choices ----------------------------------------------------------------------------
@@ -123,7 +123,7 @@ class Event(models.Model):
             ) from error
 
     @property
-    def profile(self):  # -> scoring.engine.RuleProfile
+    def profile(self):  # -> core.engine.RuleProfile
         """The engine profile this event plays by, switches applied."""
         return resolve_profile(self.rules, self.switches or {})
 
@@ -368,6 +368,10 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("轮次"))
     name = models.CharField(_("名称"), max_length=100, blank=True)
+    # The director starts and closes each round: a table code opens its round only
+    # between the two, so a code printed for a later round does nothing before then.
+    started_at = models.DateTimeField(_("开始时间"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("结束时间"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("轮次")
@@ -380,6 +384,11 @@ class Round(models.Model):
     def __str__(self) -> str:
         return self.name or f"{self.stage.name} 第{self.number}轮"
 
+    @property
+    def is_open(self) -> bool:
+        """Started and not closed: the round whose tables may enter results."""
+        return self.started_at is not None and self.closed_at is None
+
 
 class Match(models.Model):
     """A team match (or a pairs-final contest) between a home and an away entrant.
@@ -387,7 +396,7 @@ class Match(models.Model):
     ``home_source`` and ``away_source`` say what fills each slot: ``seed:3``,
     ``winner:M5``, ``loser:M5``, ``group:A:2`` (second of group A), ``ns:1`` /
     ``ew:1`` (a Mitchell ranking). For brackets ``number`` is the match id of
-    ``tournament.formats.bracket`` and home is its slot ``a``.
+    ``core.formats.bracket`` and home is its slot ``a``.
     """
 
     class Status(models.TextChoices):

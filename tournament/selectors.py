@@ -2,7 +2,7 @@
 
 Services write; these only read. Bracket stages store their matches with the slot
 sources as text; :func:`stage_bracket` turns the rows back into the pure
-``tournament.formats.bracket.Bracket`` so ``advance`` decides who sits where.
+``core.formats.bracket.Bracket`` so ``advance`` decides who sits where.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from django.db.models import Prefetch
 
-from .formats.bracket import (
+from core.formats.bracket import (
     Bracket,
     BracketState,
     LoserOf,
@@ -22,8 +22,9 @@ from .formats.bracket import (
     WinnerOf,
     advance,
 )
-from .formats.bracket import Match as BracketMatch
-from .formats.qualification import group_qualifier_order
+from core.formats.bracket import Match as BracketMatch
+from core.formats.qualification import group_qualifier_order
+
 from .models import Entrant, Match, Membership, Player, Stage, StageEntry, Table
 
 __all__ = [

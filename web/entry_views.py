@@ -40,7 +40,7 @@ from boards.services import (
     result_correct,
     result_enter,
 )
-from scoring.engine import check_board
+from core.engine import check_board
 from tournament.models import Event, Round, Stage, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code

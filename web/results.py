@@ -29,7 +29,7 @@ from boards.models import (
 )
 from boards.selectors import visible_board_ids
 from boards.services import box_card_prediction
-from scoring.engine import Seat, Verdict, level_name
+from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data

@@ -20,8 +20,8 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.engine import SEAT_NAMES
-from tournament.formats.bracket import LoserOf, Side, WinnerOf, advance
+from core.engine import SEAT_NAMES
+from core.formats.bracket import LoserOf, Side, WinnerOf, advance
 from tournament.models import (
     Entrant,
     Event,

@@ -16,8 +16,8 @@ from typing import IO, Any
 
 from django.db import transaction
 
-from scoring.engine import FORMAT, SEAT_NAMES, Seat, card_name, check_deal, parse_card
-from scoring.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
+from core.engine import FORMAT, SEAT_NAMES, Seat, card_name, check_deal, parse_card
+from core.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
 from tournament.models import BoardSet, Event, Round, Stage
 
 from ..errors import BoardError, EntryRejected
@@ -63,7 +63,7 @@ def deal_from_seed(seed: int) -> tuple[dict[str, list[str]], list[str]]:
     deck = full_deck()
     rng.shuffle(deck)
     hands: dict[str, list[str]] = {}
-    for i, seat in enumerate(Seat):  # N, W, S, E: as scoring.engine.simulate deals
+    for i, seat in enumerate(Seat):  # N, W, S, E: as core.engine.simulate deals
         hands[seat.name] = [card_name(c) for c in sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])]
     bottom = [card_name(c) for c in deck[4 * HAND_SIZE : 4 * HAND_SIZE + BOTTOM_SIZE]]
     return {name: hands[name] for name in SEAT_NAMES}, bottom

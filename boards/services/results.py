@@ -33,7 +33,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
+from core.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
 from tournament.models import Match, SetPlay, Table
 
 from ..errors import BoardError, ConflictError, EntryRejected

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scoring.engine import SEAT_NAMES
+from core.engine import SEAT_NAMES
 
 from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
 from ..fonts import FontChoice

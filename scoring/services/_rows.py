@@ -17,10 +17,10 @@ from django.db import models
 from django.db.models import Q
 
 from boards.models import Result
-from scoring.adjustments import Adjustment, AdjustmentKind
-from scoring.engine import Dig, HandOutcome, Outcome, Seat, Side
-from scoring.matchpoints import Artificial, ArtificialScore
-from scoring.results import PlayResult
+from core.adjustments import Adjustment, AdjustmentKind
+from core.engine import Dig, HandOutcome, Outcome, Seat, Side
+from core.matchpoints import Artificial, ArtificialScore
+from core.results import PlayResult
 from tournament.models import Stage
 
 from ..models import ScoreAdjustment

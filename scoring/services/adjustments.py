@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 
 from boards.models import Board
-from scoring.adjustments import OVERRIDES, AdjustmentKind
+from core.adjustments import OVERRIDES, AdjustmentKind
 from tournament.models import Entrant, Match, SetPlay, Stage, StageEntry, Table
 
 from ..errors import ScoringError

@@ -20,9 +20,9 @@ from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from boards.models import Board
-from scoring.adjustments import OVERRIDES, AdjustmentKind
-from scoring.engine import Side
-from scoring.standings import (
+from core.adjustments import OVERRIDES, AdjustmentKind
+from core.engine import Side
+from core.standings import (
     ContestSeats,
     MatchBoard,
     PairTotal,

@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Q
 
 from boards.models import Board
-from scoring.standings import (
+from core.standings import (
     Decision,
     DirectorOrder,
     MatchBoard,
@@ -24,7 +24,7 @@ from scoring.standings import (
     round_robin_standings,
     score_team_match,
 )
-from scoring.standings import (
+from core.standings import (
     MatchScore as PureMatchScore,
 )
 from tournament.models import Entrant, Match, SetPlay, Stage, StageEntry, Table

@@ -11,9 +11,9 @@ from typing import Any
 
 from boards.models import Board
 from boards.records import Entry
-from scoring.engine import Seat, Side, parse_card, parse_level
-from scoring.engine.simulate import random_board
-from tournament.formats.mitchell import mitchell
+from core.engine import Seat, Side, parse_card, parse_level
+from core.engine.simulate import random_board
+from core.formats.mitchell import mitchell
 from tournament.models import (
     BoardSet,
     Entrant,

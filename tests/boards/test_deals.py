@@ -22,15 +22,14 @@ from boards.services import (
     read_board_file,
     result_enter,
 )
-from scoring.engine import Seat, Side, check_deal
-from scoring.engine.simulate import random_board
+from core.engine import Seat, Side, check_deal
+from core.engine.simulate import random_board
 
 from . import _events
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
-needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason="shared examples not present")
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
 
 
 def example(n: int) -> dict:
@@ -120,7 +119,6 @@ def test_a_mitchell_deals_one_board_per_number_for_the_whole_stage(pairs):
 # --- importing -------------------------------------------------------------------------
 
 
-@needs_examples
 def test_it_imports_the_example_boards(db):
     t = _events.team_round(boards=6)
     records = [example(n) for n in (1, 2, 3)]
@@ -136,7 +134,6 @@ def test_it_imports_the_example_boards(db):
         }
 
 
-@needs_examples
 def test_it_reads_a_board_file_with_one_record_or_a_list(tmp_path):
     single = tmp_path / "one.json"
     single.write_text(json.dumps(example(1)), encoding="utf-8")
@@ -154,7 +151,6 @@ def test_a_file_that_is_not_a_board_record_is_unreadable():
         read_board_file(io.StringIO("not json"))
 
 
-@needs_examples
 def test_an_import_with_one_bad_deal_stores_none(db):
     """Article 41: a deal with a card too many is refused, and so is the whole batch."""
     t = _events.team_round(boards=6)
@@ -169,7 +165,6 @@ def test_an_import_with_one_bad_deal_stores_none(db):
     assert Board.objects.count() == 0
 
 
-@needs_examples
 def test_an_import_outside_the_stages_board_sets_is_refused(db):
     t = _events.team_round(boards=2)  # boards 1 and 2 only
     with pytest.raises(EntryRejected) as caught:
@@ -178,7 +173,6 @@ def test_an_import_outside_the_stages_board_sets_is_refused(db):
     assert Board.objects.count() == 0
 
 
-@needs_examples
 def test_a_team_stage_needs_the_round_named(db):
     t = _events.team_round(boards=6)
     with pytest.raises(EntryRejected) as caught:
@@ -186,7 +180,6 @@ def test_a_team_stage_needs_the_round_named(db):
     assert caught.value.codes == ["no_board_set"]
 
 
-@needs_examples
 def test_a_stored_deal_is_replaced_only_when_asked_and_never_once_played(db, as_director):
     t = _events.team_round(boards=6)
     boards_import(stage=t.stage, round=t.round, records=[example(1)])

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from boards.demo import load_demo_boards
 from boards.models import Board, BoxCard, Result
-from scoring.engine import check_board, check_deal
+from core.engine import check_board, check_deal
 from tournament.models import Event
 
 from . import _events

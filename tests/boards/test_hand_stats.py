@@ -3,8 +3,8 @@ each 5 is 5, each 10 and K 10) per seat, and hands sorted as a player holds them
 
 from __future__ import annotations
 
-from boards.handstats import deal_statistics, hand_statistics, sort_hand
 from boards.services import deal_from_seed
+from core.handstats import deal_statistics, hand_statistics, sort_hand
 
 
 def test_it_counts_jokers_level_cards_and_points():

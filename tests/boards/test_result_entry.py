@@ -14,15 +14,14 @@ from boards.errors import EntryRejected
 from boards.models import Board, BoxCard, Result, ResultChange
 from boards.records import Entry
 from boards.services import boards_import, result_check, result_enter
-from scoring.engine import check_board
+from core.engine import check_board
 
 from . import _events
 from .conftest import ns
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
-needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason="shared examples not present")
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
 
 
 def example(n: int) -> dict:
@@ -59,7 +58,6 @@ def rejected(board: Board, table, entry: Entry, actor) -> EntryRejected:
 # --- accepted entries give the engine's verdict ------------------------------------------
 
 
-@needs_examples
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_the_example_boards_entered_give_the_example_verdicts(examples, n):
     """The whole play is recorded: points and dig come from it (第二十一、二十二条)."""
@@ -83,7 +81,6 @@ def test_the_example_boards_entered_give_the_example_verdicts(examples, n):
     assert result.tricks is not None and len(result.tricks) == 25
 
 
-@needs_examples
 def test_a_stored_result_is_its_record_again(examples):
     """``Result.to_record()`` gives back a record the engine judges the same way."""
     board = examples.board(1)
@@ -128,7 +125,6 @@ def test_cards_are_stored_canonically(team):
 # --- rejected entries store nothing --------------------------------------------------------
 
 
-@needs_examples
 def test_a_burying_of_seven_cards_is_refused_with_bottom_size(examples):
     """Article 10: the bottom is 8 cards, and the declarer buries 8."""
     record = example(1)
@@ -140,7 +136,6 @@ def test_a_burying_of_seven_cards_is_refused_with_bottom_size(examples):
     assert error.errors[0]["article"] == "第十条"
 
 
-@needs_examples
 def test_a_trick_with_the_wrong_number_of_cards_is_refused_with_wrong_count(examples):
     """Article 17: every player plays as many cards as were led."""
     record = example(1)
@@ -155,7 +150,6 @@ def test_a_trick_with_the_wrong_number_of_cards_is_refused_with_wrong_count(exam
     assert (wrong["trick"], wrong["seat"]) == (1, follower)
 
 
-@needs_examples
 def test_a_card_played_that_the_player_never_held_is_refused(examples):
     record = example(2)
     other = copy.deepcopy(example(1))
@@ -190,7 +184,6 @@ def test_a_j_dig_at_level_seven_is_refused_with_result_impossible(team):
     assert error.codes == ["result_impossible"]
 
 
-@needs_examples
 def test_a_typed_result_that_disagrees_with_the_recorded_play_is_result_mismatch(examples):
     """When the play is recorded the result comes from it; a typed result must agree."""
     record = example(1)
@@ -202,7 +195,6 @@ def test_a_typed_result_that_disagrees_with_the_recorded_play_is_result_mismatch
     assert "100" in error.errors[0]["message_zh"] and "105" in error.errors[0]["message_en"]
 
 
-@needs_examples
 def test_a_typed_result_that_agrees_with_the_play_is_accepted(examples):
     record = example(1)
     record["result"] = {"defender_points": 100, "dig": None}
@@ -216,7 +208,6 @@ def test_a_typed_result_that_agrees_with_the_play_is_accepted(examples):
     assert result.defender_points == 100
 
 
-@needs_examples
 def test_a_later_table_whose_box_card_differs_from_the_first_play_is_refused(examples):
     """Article 43: later tables play from the box card the first table filled."""
     board = examples.board(1)

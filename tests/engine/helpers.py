@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.engine.cards import Suit, counts, parse_card, parse_level
-from scoring.engine.play import Lead, LeadFault, analyse_lead, trick_winner
-from scoring.engine.trumps import Shape, TrumpContext
+from core.engine.cards import Suit, counts, parse_card, parse_level
+from core.engine.play import Lead, LeadFault, analyse_lead, trick_winner
+from core.engine.trumps import Shape, TrumpContext
 
 from .builders import cards
 

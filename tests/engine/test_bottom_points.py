@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import check_board
+from core.engine import check_board
 
 from .builders import board, cards
 

@@ -13,7 +13,7 @@ import pytest
 from .builders import board, trick
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO.parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
 
 
 def check_board(argument: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

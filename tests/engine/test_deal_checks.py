@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import check_board, check_deal
+from core.engine import check_board, check_deal
 
 from .builders import board, codes
 

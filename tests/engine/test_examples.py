@@ -1,4 +1,4 @@
-"""The complete legal example boards of /work/shared/examples and their expected verdicts."""
+"""The complete legal example boards (tests/fixtures/examples) and their expected verdicts."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import check_board
+from core.engine import check_board
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
 BOARDS = sorted(p for p in EXAMPLES.glob("board-*.json") if not p.name.endswith(".verdict.json"))
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import check_board
-from scoring.engine.play import FollowFault, check_follow
+from core.engine import check_board
+from core.engine.play import FollowFault, check_follow
 
 from .builders import board, codes, trick
 from .helpers import ctx, hand, ids, lead

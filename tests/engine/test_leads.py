@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import check_board
-from scoring.engine.cards import card_name
-from scoring.engine.play import LeadFault, smallest_card, throw_stands
-from scoring.engine.trumps import Shape
+from core.engine import check_board
+from core.engine.cards import card_name
+from core.engine.play import LeadFault, smallest_card, throw_stands
+from core.engine.trumps import Shape
 
 from .builders import board, codes, trick
 from .helpers import ctx, hand, ids, lead, shape

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import (
+from core.engine import (
     BJ,
     LJ,
     Seat,
@@ -15,7 +15,7 @@ from scoring.engine import (
     parse_card,
     parse_level,
 )
-from scoring.engine.cards import NotationError, Suit, card, full_deck, parse_seat, parse_suit
+from core.engine.cards import NotationError, Suit, card, full_deck, parse_seat, parse_suit
 
 from .builders import board, codes
 

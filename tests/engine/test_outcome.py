@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import (
+from core.engine import (
     BJ,
     LJ,
     Dig,
@@ -23,7 +23,7 @@ from scoring.engine import (
     resolve_profile,
     score_hand,
 )
-from scoring.engine.outcome import rise
+from core.engine.outcome import rise
 
 from .builders import codes, result_only
 

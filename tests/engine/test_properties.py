@@ -14,7 +14,7 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import (
+from core.engine import (
     PROFILES,
     Dig,
     Side,
@@ -25,10 +25,10 @@ from scoring.engine import (
     parse_level,
     score_hand,
 )
-from scoring.engine.cards import POINTS, Seat, Suit
-from scoring.engine.play import Lead, analyse_lead, trick_winner
-from scoring.engine.simulate import random_board
-from scoring.engine.trumps import TrumpContext
+from core.engine.cards import POINTS, Seat, Suit
+from core.engine.play import Lead, analyse_lead, trick_winner
+from core.engine.simulate import random_board
+from core.engine.trumps import TrumpContext
 
 from .builders import DECK, SEATS
 

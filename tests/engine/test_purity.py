@@ -13,7 +13,7 @@ ENGINE = REPO / "scoring" / "engine"
 
 def test_importing_the_engine_loads_no_django():
     code = (
-        "import sys; import scoring.engine, scoring.engine.simulate; "
+        "import sys; import core.engine, core.engine.simulate; "
         "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
     )
     done = subprocess.run(

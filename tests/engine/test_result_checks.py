@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import RecordUnreadable, check_board
+from core.engine import RecordUnreadable, check_board
 
 from .builders import board, codes, result_only, trick
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
 
 
 def example(n):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine.trumps import TRUMP, Shape
+from core.engine.trumps import TRUMP, Shape
 
 from .helpers import ctx, ids, lead, position, shape, winner
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import check_board
+from core.engine import check_board
 
 from .builders import board, trick
 from .helpers import ctx, winner

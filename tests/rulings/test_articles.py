@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.articles import ARTICLES, Decision, Irregularity, suggest_for_lateness
+from core.articles import ARTICLES, Decision, Irregularity, suggest_for_lateness
 
 #: competition.md's chapter-5 table: article → the irregularities of its rows.
 ROWS = {

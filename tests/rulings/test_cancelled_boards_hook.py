@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scoring.adjustments import Adjustment, AdjustmentKind
-from scoring.matchpoints import Artificial, ArtificialScore
-from scoring.standings import (
+from core.adjustments import Adjustment, AdjustmentKind
+from core.matchpoints import Artificial, ArtificialScore
+from core.standings import (
     BoardState,
     Decision,
     LineKind,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.results import PlayResult, judge_record
+from core.results import PlayResult, judge_record
 
 
 def record(

@@ -19,8 +19,8 @@ from django.contrib.auth import get_user_model
 from boards.models import Board, Result
 from boards.records import Entry
 from boards.services import Actor, boards_generate, result_confirm, result_enter
+from core.engine import parse_card
 from duidiao.celery import app as celery_app
-from scoring.engine import parse_card
 from tournament.models import Entrant, Event, Stage, Table
 from tournament.services import entrants_add, event_create, stage_create
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.comparison import compare_board
-from scoring.results import PlayResult
+from core.comparison import compare_board
+from core.results import PlayResult
 
 from ._records import play
 

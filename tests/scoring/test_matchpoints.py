@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.engine import Side
-from scoring.matchpoints import (
+from core.engine import Side
+from core.matchpoints import (
     Artificial,
     ArtificialScore,
     artificial_score,

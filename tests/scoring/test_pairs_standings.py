@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scoring.adjustments import Adjustment, AdjustmentKind
-from scoring.engine import Side
-from scoring.matchpoints import Artificial, ArtificialScore
-from scoring.standings import (
+from core.adjustments import Adjustment, AdjustmentKind
+from core.engine import Side
+from core.matchpoints import Artificial, ArtificialScore
+from core.standings import (
     ContestSeats,
     Decision,
     LineKind,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import Side
-from scoring.results import PlayResult, board_mismatch, judge_record
+from core.engine import Side
+from core.results import PlayResult, board_mismatch, judge_record
 
 from ._records import play, record
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scoring.standings import (
+from core.standings import (
     Decision,
     DirectorOrder,
     GroupTable,

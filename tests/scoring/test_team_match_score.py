@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scoring.adjustments import Adjustment, AdjustmentKind
-from scoring.results import PlayResult
-from scoring.standings import BoardState, Decision, MatchBoard, Played, score_team_match
+from core.adjustments import Adjustment, AdjustmentKind
+from core.results import PlayResult
+from core.standings import BoardState, Decision, MatchBoard, Played, score_team_match
 
 from ._records import play
 

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
-from tournament.formats.bracket import (
+from core.formats.bracket import (
     Bracket,
     BracketState,
     Result,

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.round_robin import berger_rounds
+from core.formats import FormatError
+from core.formats.round_robin import berger_rounds
 
 
 def table(n_teams: int) -> list[str]:

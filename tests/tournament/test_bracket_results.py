@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.bracket import (
+from core.formats import FormatError
+from core.formats.bracket import (
     LoserOf,
     Result,
     WinnerOf,
@@ -16,8 +16,8 @@ from tournament.formats.bracket import (
     clear_result,
     record_result,
 )
-from tournament.formats.double_elimination import double_elimination
-from tournament.formats.knockout import knockout
+from core.formats.double_elimination import double_elimination
+from core.formats.knockout import knockout
 
 from ._brackets import play_out
 

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
+from core.formats.double_elimination import double_elimination
+from core.formats.knockout import knockout
 from tournament.errors import EventError
-from tournament.formats.double_elimination import double_elimination
-from tournament.formats.knockout import knockout
 from tournament.models import Match, MatchChange, Stage, Table
 from tournament.selectors import stage_bracket, stage_bracket_state
 from tournament.services import match_clear_result, match_record_winner, stage_create

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.bracket import LoserOf, Seed, Side, WinnerOf
-from tournament.formats.double_elimination import (
+from core.formats import FormatError
+from core.formats.bracket import LoserOf, Seed, Side, WinnerOf
+from core.formats.double_elimination import (
     MAX_ENTRANTS,
     double_elimination,
     drop_order,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.groups import draw_groups, serpentine, serpentine_order
+from core.formats import FormatError
+from core.formats.groups import draw_groups, serpentine, serpentine_order
 
 
 def members(draw) -> dict[str, list]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.formats.groups import draw_groups, serpentine
+from core.formats.round_robin import berger_rounds
 from tournament.errors import EventError
-from tournament.formats.groups import draw_groups, serpentine
-from tournament.formats.round_robin import berger_rounds
 from tournament.models import Match, StageEntry
 from tournament.services import match_record_winner, stage_create, stage_qualify
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.knockout import (
+from core.formats import FormatError
+from core.formats.knockout import (
     Seed,
     WinnerOf,
     bracket_size,

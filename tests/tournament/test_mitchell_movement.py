@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.mitchell import MIN_TABLES, mitchell, set_start_level
+from core.formats import FormatError
+from core.formats.mitchell import MIN_TABLES, mitchell, set_start_level
 
 TABLE_COUNTS = range(3, 16)
 

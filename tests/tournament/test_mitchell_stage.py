@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from core.formats.mitchell import mitchell
 from tournament.errors import EventError
-from tournament.formats.mitchell import mitchell
 from tournament.models import BoardSet, Match, StageEntry, Table
 from tournament.services import stage_create, stage_qualify
 

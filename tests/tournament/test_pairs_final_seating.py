@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.formats import FormatError
-from tournament.formats.pairs_final import Room, pairs_final
+from core.formats import FormatError
+from core.formats.pairs_final import Room, pairs_final
 
 NS = ["N1", "N2", "N3", "N4", "N5"]  # N–S ranking of the Mitchell, best first
 EW = ["E1", "E2", "E3", "E4"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.formats.round_robin import berger_rounds
 from tournament.errors import EventError
-from tournament.formats.round_robin import berger_rounds
 from tournament.models import Stage, Table
 from tournament.services import match_record_winner, stage_create
 

@@ -7,9 +7,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tournament.formats.bracket import Bracket, LoserOf, Seed, WinnerOf
-from tournament.formats.double_elimination import double_elimination
-from tournament.formats.knockout import knockout
+from core.formats.bracket import Bracket, LoserOf, Seed, WinnerOf
+from core.formats.double_elimination import double_elimination
+from core.formats.knockout import knockout
 from web.bracket_svg import BOX_H, BOX_W, BoxMatch, BoxSlot, Feed, bracket_svg, layout
 
 SVG = "{http://www.w3.org/2000/svg}"

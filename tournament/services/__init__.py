@@ -15,6 +15,7 @@ from .events import (
 )
 from .matches import bracket_sync, match_add_tiebreak, match_clear_result, match_record_winner
 from .qualification import stage_qualify
+from .rounds import round_close, round_start
 from .stages import stage_create
 
 __all__ = [
@@ -27,6 +28,8 @@ __all__ = [
     "match_clear_result",
     "match_record_winner",
     "player_get_or_create",
+    "round_close",
+    "round_start",
     "stage_create",
     "stage_qualify",
 ]

@@ -10,8 +10,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
-from scoring.engine import resolve_profile
-from scoring.engine.profiles import ProfileError
+from core.engine import resolve_profile
+from core.engine.profiles import ProfileError
 
 from ..errors import EventError
 from ..models import Entrant, Event, Membership, Player

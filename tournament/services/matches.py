@@ -16,9 +16,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 
+from core.formats import FormatError
+from core.formats.bracket import Result, advance, clear_result, record_result
+
 from ..errors import EventError
-from ..formats import FormatError
-from ..formats.bracket import Result, advance, clear_result, record_result
 from ..models import Entrant, Match, MatchChange, Stage, Table
 from ..selectors import stage_bracket, stage_bracket_results, stage_seeds
 from . import _layout

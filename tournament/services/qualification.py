@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 
+from core.formats import FormatError
+from core.formats.pairs_final import pairs_final
+from core.formats.qualification import group_qualifier_order
+
 from ..errors import EventError
-from ..formats import FormatError
-from ..formats.pairs_final import pairs_final
-from ..formats.qualification import group_qualifier_order
 from ..models import Entrant, Match, Seat, SetPlay, Stage, StageEntry, Table
 from . import _layout
 from .matches import bracket_sync

@@ -1,6 +1,6 @@
 """Creating a stage of each format and writing down its schedule (第二十四至二十九条).
 
-Who plays whom comes from ``tournament.formats``; these functions only store it:
+Who plays whom comes from ``core.formats``; these functions only store it:
 rounds, matches with their slot sources, tables with rooms and seats, board sets with
 their start levels. Lots are drawn with ``random.Random(draw_seed)`` and the seed is
 stored on the stage, so a draw can be shown fair and repeated.
@@ -16,15 +16,16 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
+from core.formats import FormatError
+from core.formats.bracket import Bracket, LoserOf, WinnerOf
+from core.formats.double_elimination import double_elimination
+from core.formats.groups import draw_groups, serpentine
+from core.formats.knockout import knockout
+from core.formats.mitchell import mitchell, set_start_level
+from core.formats.qualification import group_qualifier_order
+from core.formats.round_robin import berger_rounds
+
 from ..errors import EventError
-from ..formats import FormatError
-from ..formats.bracket import Bracket, LoserOf, WinnerOf
-from ..formats.double_elimination import double_elimination
-from ..formats.groups import draw_groups, serpentine
-from ..formats.knockout import knockout
-from ..formats.mitchell import mitchell, set_start_level
-from ..formats.qualification import group_qualifier_order
-from ..formats.round_robin import berger_rounds
 from ..models import (
     BoardSet,
     Entrant,

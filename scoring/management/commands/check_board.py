@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine import check_board
+from core.engine import check_board
 from scoring.jsonio import EXIT_INVALID, emit, read_json, unreadable
 
 

@@ -1,7 +1,7 @@
 """`python manage.py compare_board FILE`: board points of one team-match board (第二十四条).
 
 Input and output as interfaces.md says; the comparison itself is
-`scoring.comparison.compare_board`.
+`core.comparison.compare_board`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.comparison import compare_board
-from scoring.engine import RuleError
+from core.comparison import compare_board
+from core.engine import RuleError
+from core.results import PlayResult, board_mismatch, judge_record
 from scoring.jsonio import EXIT_INVALID, emit, read_json, unreadable
-from scoring.results import PlayResult, board_mismatch, judge_record
 
 FORMAT = "duidiao-compare/1"
 ROOMS = ("open", "closed")  # 开室, 闭室

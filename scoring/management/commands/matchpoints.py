@@ -4,7 +4,7 @@ Input and output as interfaces.md says, with two optional extensions: a play may
 `"artificial": {"ns": "average_plus", "ew": "average_minus"}` instead of a record (a
 table that could not play the board), and `"expected_plays": N` scales a board played
 fewer times than the others with the Neuberg formula (by default N is the number of
-plays listed). The scoring itself is `scoring.matchpoints.score_board`.
+plays listed). The scoring itself is `core.matchpoints.score_board`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine import ErrorCode, RuleError
+from core.engine import ErrorCode, RuleError
+from core.matchpoints import Artificial, ArtificialScore, score_board
+from core.results import PlayResult, board_mismatch, judge_record
 from scoring.jsonio import EXIT_INVALID, emit, read_json, unreadable
-from scoring.matchpoints import Artificial, ArtificialScore, score_board
-from scoring.results import PlayResult, board_mismatch, judge_record
 
 FORMAT = "duidiao-traveller/1"
 

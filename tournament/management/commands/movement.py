@@ -1,6 +1,6 @@
 """``movement mitchell --tables T [--boards-per-round B]``: the pairs movement as JSON.
 
-The contract is in interfaces.md; the movement itself is ``tournament.formats.mitchell``
+The contract is in interfaces.md; the movement itself is ``core.formats.mitchell``
 (第二十八条). This command only parses, calls and prints, so the JSON is exactly what
 the rest of the project computes.
 """
@@ -11,8 +11,8 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 
-from tournament.formats import FormatError
-from tournament.formats.mitchell import mitchell
+from core.formats import FormatError
+from core.formats.mitchell import mitchell
 
 from ._json_command import JsonCommand
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 
-from tournament.formats import FormatError
-from tournament.formats.double_elimination import double_elimination
-from tournament.formats.knockout import knockout
-from tournament.formats.round_robin import berger_rounds
+from core.formats import FormatError
+from core.formats.double_elimination import double_elimination
+from core.formats.knockout import knockout
+from core.formats.round_robin import berger_rounds
 
 from ._json_command import JsonCommand
 

@@ -1,6 +1,6 @@
 """Levels as the rules name them (级别): A=1, 2 … 10, J=11, Q=12, K=13.
 
-Kept here rather than borrowed from ``scoring.engine`` so the format algorithms stay
+Kept here rather than borrowed from ``core.engine`` so the format algorithms stay
 below every other module in the dependency picture (style.md) and need nothing but
 the standard library.
 """

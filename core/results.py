@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.engine import FORMAT as BOARD_FORMAT
-from scoring.engine import (
+from core.engine import FORMAT as BOARD_FORMAT
+from core.engine import (
     Dig,
     ErrorCode,
     HandOutcome,

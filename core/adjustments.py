@@ -41,7 +41,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.engine import Outcome
+from core.engine import Outcome
 
 from .matchpoints import ArtificialScore
 from .results import PlayResult

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.engine import Side
+from core.engine import Side
 
 from .results import PlayResult, RankKey
 

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import BJ, LJ, SEAT_NAMES, card_name, parse_card, parse_level
-from scoring.engine.cards import POINTS, level_rank_index, parse_suit
-from scoring.engine.trumps import trump_context
+from core.engine import BJ, LJ, SEAT_NAMES, card_name, parse_card, parse_level
+from core.engine.cards import POINTS, level_rank_index, parse_suit
+from core.engine.trumps import trump_context
 
 __all__ = ["HandStats", "deal_statistics", "hand_statistics", "sort_hand"]
 

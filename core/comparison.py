@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from scoring.engine import Side
+from core.engine import Side
 
 from .results import PlayResult
 

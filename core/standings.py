@@ -19,7 +19,7 @@ What the articles decide once the boards are compared:
   third and fourth, 5th–8th the same way.
 
 Entrants are any hashable keys (database ids, names in tests). Every computation
-takes ``adjustments`` (``scoring.adjustments``), the one way a ruling reaches a score.
+takes ``adjustments`` (``core.adjustments``), the one way a ruling reaches a score.
 Scores are exact ``Fraction``s; rounding is for printing and storing.
 
 Pure Python, no Django.
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from scoring.engine import Side
+from core.engine import Side
 
 from .adjustments import (
     Adjustment,
