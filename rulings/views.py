@@ -29,8 +29,7 @@ from django.views.decorators.http import require_POST, require_safe
 from core.articles import Status
 from tournament.models import Event, Table
 from tournament.roles import user_event_roles
-from tournament.selectors import table_get_by_code
-from web.selectors import event_get_visible
+from tournament.selectors import event_get_visible, table_get_by_code
 
 from . import services
 from .forms import RulingChangeForm, RulingForm, initial_from

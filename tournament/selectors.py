@@ -8,8 +8,9 @@ sources as text; :func:`stage_bracket` turns the rows back into the pure
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q, QuerySet
 
 from core.formats.bracket import (
     Bracket,
@@ -25,10 +26,12 @@ from core.formats.bracket import (
 from core.formats.bracket import Match as BracketMatch
 from core.formats.qualification import group_qualifier_order
 
-from .models import Entrant, Match, Membership, Player, Stage, StageEntry, Table
+from .models import Entrant, Event, Match, Membership, Player, Stage, StageEntry, Table
 
 __all__ = [
     "entrant_players",
+    "event_get_visible",
+    "events_visible",
     "parse_source",
     "source_text",
     "stage_bracket",
@@ -147,3 +150,19 @@ def stage_entries(stage: Stage) -> list[StageEntry]:
             Prefetch("entrant__memberships", queryset=Membership.objects.select_related("player"))
         )
     )
+
+
+def events_visible(user: Any) -> QuerySet[Event]:
+    """Events anyone may read (all but drafts), and the drafts this user works on."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return events
+    public = ~Q(status=Event.Status.DRAFT)
+    if user.is_authenticated:
+        return events.filter(public | Q(roles__user=user)).distinct()
+    return events.filter(public)
+
+
+def event_get_visible(code: str, user: Any) -> Event:
+    """The event behind ``code`` if this user may read it; ``Event.DoesNotExist`` if not."""
+    return events_visible(user).get(code=code)

@@ -285,7 +285,9 @@ def test_appeal_change_and_withdraw_through_the_pages_with_the_history_shown(
     with commit():
         response = client.post(
             reverse("rulings:change", args=[code, ruling.pk]),
-            penalty_post(amount="1", note="改罚1分", version="2", board="1"),
+            penalty_post(
+                irregularity="illegal_signals", amount="1", note="改罚1分", version="2", board="1"
+            ),
         )
     assert response.status_code == 302
     assert scores(played) == (D(7), D(0))

@@ -214,17 +214,18 @@ def test_article_34_an_exposed_card_that_tells_nothing_is_a_warning(rule, played
     assert scores(played) == (D(8), D(0))
 
 
-def test_article_34_playing_out_of_turn_is_scored_as_the_referee_decides(rule, played):
-    """第三十四条: 抢先出牌……请裁判长裁决 — here a penalty of 1 比赛分."""
+def test_article_34_playing_out_of_turn_is_penalised_by_the_articles_half_point(rule, played):
+    """第三十四条: 抢先出牌……请裁判长裁决 — the decision is the director's, the amount
+    the article's 0.5."""
     open_table, _ = rooms(played)
     rule.create(
         table=open_table,
         irregularity="out_of_turn",
         decision="penalty",
-        amount="1",
+        amount="0.5",
         offender_side="EW",
     )
-    assert scores(played) == (D(8), D(-1))
+    assert scores(played) == (D(8), D("-0.5"))
 
 
 def test_article_35_a_failed_throw_changes_no_score(rule, played):
@@ -447,10 +448,11 @@ def test_an_upheld_appeal_keeps_the_score(rule, played, chief, django_capture_on
 
 
 def test_a_changed_amount_changes_the_score(rule, played):
-    """Changed on appeal from 0.5 to 1 比赛分: the score follows the new version."""
+    """Changed on appeal from 0.5 to 1 比赛分 (第三十七条 leaves the amount open): the
+    score follows the new version."""
     open_table, _ = rooms(played)
     ruling = rule.create(
-        table=open_table, irregularity="drew_early", decision="penalty", offender_side="NS"
+        table=open_table, irregularity="illegal_signals", decision="penalty", offender_side="NS"
     )
     rule.appeal(ruling)
     ruling = rule.change(ruling, amount=D(1))
