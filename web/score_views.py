@@ -13,6 +13,7 @@ from tournament.models import Event, Match, Stage
 from tournament.roles import user_event_roles, user_has_role
 
 from . import scores, selectors
+from .errors import not_found
 
 
 def _event_stage(request: HttpRequest, code: str, order: int) -> tuple[Event, Stage]:
@@ -49,12 +50,19 @@ def board_detail(
     request: HttpRequest, code: str, order: int, number: int, round_number: int | None = None
 ) -> HttpResponse:
     event, stage = _event_stage(request, code, order)
+    # Not dealt, or not to be seen yet: the same answer, so a hidden board looks as if
+    # it did not exist (第二十八条之6).
+    missing = not_found(
+        request,
+        f"第{number}副尚未发牌或尚未公布。",
+        f"Board {number} has not been dealt or released yet.",
+    )
     try:
         board = scores.board_get(stage, number, round_number)
-    except Board.DoesNotExist as error:
-        raise Http404("no such board") from error
+    except Board.DoesNotExist:
+        return missing
     director = user_has_role(request.user, event, "director")
     data = scores.board_page(board, selectors.entrant_views(event), director=director)
     if data is None:
-        raise Http404("not released yet")  # as if it did not exist (第二十八条之6)
+        return missing
     return render(request, "web/board.html", _context(request, event, stage) | data)
