@@ -7,10 +7,8 @@ every event but drafts, and the drafts a login holds a role in.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from boards.models import Board, Result, ResultChange
 from boards.selectors import visible_board_ids
@@ -25,6 +23,7 @@ from tournament.models import (
     StageEntry,
     Table,
 )
+from tournament.selectors import event_get_visible, events_visible
 
 __all__ = [
     "event_boards",
@@ -41,19 +40,8 @@ __all__ = [
 ]
 
 
-def events_visible(user: Any) -> QuerySet[Event]:
-    events = Event.objects.all()
-    if user.is_authenticated and user.is_superuser:
-        return events
-    public = ~Q(status=Event.Status.DRAFT)
-    if user.is_authenticated:
-        return events.filter(public | Q(roles__user=user)).distinct()
-    return events.filter(public)
-
-
-def event_get(code: str, user: Any) -> Event:
-    """The event behind ``code`` if ``user`` may read it; ``Event.DoesNotExist`` if not."""
-    return events_visible(user).get(code=code)
+#: The event behind ``code`` if ``user`` may read it (``Event.DoesNotExist`` if not).
+event_get = event_get_visible
 
 
 def event_public(code: str) -> Event | None:
