@@ -81,9 +81,7 @@ def _qualify_round_robin(
     return created
 
 
-def _group_entries(
-    stage: Stage, standings: Mapping[str, Sequence[Entrant]]
-) -> list[StageEntry]:
+def _group_entries(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> list[StageEntry]:
     """The field of a stage after groups: seed n is the n-th ``group_qualifier_order``
     place (第二十六条之3); replaces any earlier field."""
     source = stage.source
