@@ -55,7 +55,12 @@ __all__ = [
     "travellers_data",
 ]
 
-TEAM_SCHEDULE_KINDS = (Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_ROUND_ROBIN, Stage.Kind.TEAM_MATCH)
+TEAM_SCHEDULE_KINDS = (
+    Stage.Kind.ROUND_ROBIN,
+    Stage.Kind.GROUP_ROUND_ROBIN,
+    Stage.Kind.TEAM_MATCH,
+    Stage.Kind.SWISS,  # each round as paired so far
+)
 
 
 def event_info(event: Event) -> d.EventInfo:
