@@ -375,10 +375,19 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
                 loser_to=loser_to.get(m.number),
                 reset=m.is_reset,
                 not_needed=m.status == Match.Status.NOT_NEEDED,
+                places=(
+                    (m.first_place, m.loser_place)
+                    if m.first_place is not None and m.loser_place is not None
+                    else None
+                ),
             )
             for m in matches
         )
-        deciding = [m for m in matches if m.status != Match.Status.NOT_NEEDED]
+        deciding = [
+            m
+            for m in matches
+            if m.status != Match.Status.NOT_NEEDED and m.side != Match.Side.PLACING
+        ]
         champion = None
         if deciding and deciding[-1].winner_id is not None:
             champion = entrant_ref(deciding[-1].winner, players)
