@@ -739,7 +739,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
         rows = stage_standings(s)
         tables: list[d.StandingsTable] = []
         bracket = None
-        if s.kind in TABLE_KINDS:
+        if s.kind in (*TABLE_KINDS, Stage.Kind.SWISS):
             players = _players_by_entrant(r.entrant_id for r in rows)
             refs = {
                 r.entrant_id: d.EntrantRef(
@@ -759,13 +759,22 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
                         kind="teams",
                         group=group,
                         lines=lines,
-                        cross=_cross(s, group, refs),
+                        # a Swiss meets only some teams: no cross-table (瑞士移位)
+                        cross=None if s.kind == Stage.Kind.SWISS else _cross(s, group, refs),
                         qualifiers=qualifiers,
                     )
                 )
         elif s.is_bracket:
             sheets = bracket_data(event, stage=s).sheets
             bracket = sheets[0] if sheets else None
+            refs = {r.entrant_id: d.EntrantRef(r.entrant.number, r.entrant.name) for r in rows}
+            places = tuple(
+                d.StandingLine(place=r.place, entrant=refs[r.entrant_id], shared=r.shared)
+                for r in rows
+            )
+            # Once the title is decided: 冠军, 亚军, placing matches, shared places (第二十七条)
+            if places and bracket is not None and bracket.champion is not None:
+                tables.append(d.StandingsTable(kind="places", lines=places))
         elif s.kind == Stage.Kind.MITCHELL:
             refs = _pair_refs(s)
             for direction in ("NS", "EW"):

@@ -137,6 +137,15 @@ def test_placing_matches_print_below_the_bracket_and_the_final_still_names_the_c
     text = pdf(render_brackets(data, "zh-hans")).text()
     assert not missing(text, "名次赛 3–4 M4")
 
+    from printing.selectors import standings_data
+    from scoring.services import rescore_stage
+
+    rescore_stage(stage.pk)  # the places as the standings store them
+    (printed,) = standings_data(event, stage=stage).stages
+    (places,) = printed.tables
+    assert places.kind == "places"
+    assert [line.place for line in places.lines] == [1, 2, 3, 4]
+
 
 def test_a_swiss_prints_its_rounds_as_paired(event, pdf):
     from tournament.models import Entrant, Stage
