@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Standing
-from scoring.selectors import qualification_standings
+from scoring.selectors import qualification_standings, stage_cross_table
 from scoring.services import swiss_round_next
 from tournament.errors import EventError
 from tournament.models import Match, Stage
@@ -138,6 +138,8 @@ def test_groups_then_a_round_robin_final(play, make_teams, make_stage, carry_ove
     # every finalist has three matches in the final's table: one carried, or replayed
     assert all(s.played == 3 for s in rows)
     assert [s.match_points for s in rows] == [6, 4, 2, 0]
+    cross = stage_cross_table(final)
+    assert sum(len(cells) for cells in cross.cells.values()) == 2 * 6  # six pairings
 
 
 def test_a_carry_over_without_groups_is_refused(make_teams, make_stage):
