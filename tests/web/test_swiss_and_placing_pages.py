@@ -85,3 +85,26 @@ def test_a_knockout_with_placing_matches_draws_them_and_lists_the_places(client,
         (7, 8),
     ]
     assert data["places"] == {}
+
+
+def test_a_round_robin_final_page_before_its_teams_are_known(client, event, eight):
+    """The final after groups shows its schedule by group places (A1, B2 …) until
+    qualification puts the teams in (第二十六条之3)."""
+    groups = stage_create(
+        event=event,
+        kind=Stage.Kind.GROUP_ROUND_ROBIN,
+        entrants=eight,
+        settings={"groups": 2, "qualifiers_per_group": 2, "boards_per_session": 2, "sessions": 1},
+    )
+    final = stage_create(
+        event=event,
+        kind=Stage.Kind.ROUND_ROBIN,
+        source=groups,
+        settings={"carry_over": True, "boards_per_session": 2, "sessions": 1},
+    )
+    page = client.get(reverse("web:stage", args=[event.code, final.order]))
+    assert page.status_code == 200
+    data = client.get(reverse("api:schedule", args=[event.code, final.order])).json()
+    sources = {m["home_source"] for r in data for m in r["matches"]}
+    assert sources <= {"group:A:1", "group:A:2", "group:B:1", "group:B:2"}
+    assert all(m["home"] is None for r in data for m in r["matches"])
