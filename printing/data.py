@@ -242,7 +242,7 @@ class BracketSlot:
 @dataclass(frozen=True)
 class BracketMatch:
     number: int
-    side: str  # winners, losers, final
+    side: str  # winners, losers, final, placing
     round: int
     a: BracketSlot
     b: BracketSlot
@@ -250,6 +250,7 @@ class BracketMatch:
     loser_to: int | None = None
     reset: bool = False
     not_needed: bool = False
+    places: tuple[int, int] | None = None  # a placing match: best place of winner, loser
 
 
 @dataclass(frozen=True)

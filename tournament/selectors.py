@@ -122,6 +122,11 @@ def stage_bracket(stage: Stage, matches: Sequence[Match] | None = None) -> Brack
                 a=a,
                 b=b,
                 reset=row.is_reset,
+                places=(
+                    (row.first_place, row.loser_place)
+                    if row.first_place is not None and row.loser_place is not None
+                    else None
+                ),
             )
         )
     return Bracket(kind=stage.kind, entrants=seeds, matches=tuple(built))

@@ -40,7 +40,9 @@ from boards.services import (
     result_enter,
 )
 from core.engine import check_board
+from scoring.services import swiss_round_next
 from tournament.access import event_context, event_for
+from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
 from tournament.selectors import table_get_by_code
 
@@ -369,3 +371,21 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web:director", args=[event.code])
     return HttpResponseRedirect(back)
+
+
+@login_required
+@require_POST
+def director_swiss_next(request: HttpRequest, code: str, order: int) -> HttpResponse:
+    """Swiss teams (瑞士移位): pair the next round once the last one is complete."""
+    event = event_for(request, code, "director")
+    stage = Stage.objects.filter(event=event, order=order).first()
+    if stage is None:
+        raise Http404("no such stage")
+    try:
+        round_ = swiss_round_next(stage=stage)
+    except EventError as error:
+        messages.error(request, results.in_language(error.message_zh, error.message_en))
+    else:
+        messages.success(request, _("第%(n)d轮已编排。") % {"n": round_.number})
+        standings_invalidate([stage.pk])
+    return HttpResponseRedirect(reverse("web:stage", args=[event.code, stage.order]))

@@ -128,6 +128,21 @@ def round_robin_page(
     }
 
 
+def swiss_page(
+    stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
+) -> dict[str, Any]:
+    """Swiss teams (瑞士移位): the ranking with its tie-breaks and each round's
+    pairings as published."""
+    page = selectors.team_match_page(stage, entrants)
+    last = stage.rounds.order_by("-number").first()
+    return page | {
+        "standings": standings_view(stage, entrants),
+        "scores": match_scores(stage),
+        "rounds_paired": last.number if last else 0,
+        "rounds_total": stage.options.rounds,
+    }
+
+
 def groups_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:

@@ -339,6 +339,8 @@ def _column_titles(kind: str, rounds: Mapping[str, int], reset: bool) -> dict[tu
         names = {depth: _("决赛"), depth - 1: _("半决赛"), depth - 2: _("四分之一决赛")}
         for r in range(1, depth + 1):
             titles[("winners", r)] = names.get(r) or _("第%(n)d轮") % {"n": r}
+        for r in range(1, rounds.get("placing", 0) + 1):
+            titles[("placing", r)] = _("名次赛")
         return titles
     for r in range(1, depth + 1):
         titles[("winners", r)] = _("胜区决赛") if r == depth else _("胜区第%(n)d轮") % {"n": r}

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -40,6 +41,7 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
     Stage.Kind.DOUBLE_ELIMINATION: (scores.bracket_page, "web/_live_bracket.html"),
     Stage.Kind.MITCHELL: (scores.mitchell_page, "web/_live_mitchell.html"),
     Stage.Kind.PAIRS_FINAL: (scores.pairs_final_page, "web/_live_pairs_final.html"),
+    Stage.Kind.SWISS: (scores.swiss_page, "web/_live_swiss.html"),
 }
 
 #: Stands for the CSRF token in a cached page; never a real token's characters.
@@ -73,6 +75,8 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = event_context(request, event) | {"stage": stage} | data
     context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
+    if director and stage.kind == Stage.Kind.SWISS:  # outside the cached body
+        context["swiss_next"] = reverse("web:director_swiss_next", args=[event.code, stage.order])
     if is_live(request):
         return live_response(request, etag, body, context)
     template = "web/stage.html"
