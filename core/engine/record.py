@@ -160,8 +160,9 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     if not isinstance(partial, bool):
         r.bad("partial 应为 true 或 false", "partial must be true or false")
     result = _result(r)
-    if result is None and (tricks is None or partial is True) and data.get("result") is None:
-        r.bad("没有结果：需要 result 或完整的出牌记录", "no result: give result or the whole play")
+    if result is None and tricks is None and data.get("result") is None:
+        # A partial play without a result is checked trick by trick (interfaces.md).
+        r.bad("没有结果：需要 result 或出牌记录", "no result: give result or the play")
 
     if findings or profile is None or levels is None or declarer is None or trump is None:
         return None, findings

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-ENGINE = REPO / "scoring" / "engine"
+ENGINE = REPO / "core" / "engine"
 
 
 def test_importing_the_engine_loads_no_django():
