@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import (
+    ORDER_NAMES,
+    SEAT_ZH,
     SEATS_BY_NAME,
+    SPELLINGS,
     Card,
     NotationError,
     Seat,
@@ -41,12 +44,10 @@ class Exchange:
     takes: Card
 
 
-class TrickRecord(NamedTuple):
-    """One trick as recorded (a tuple: boards have 25 of them, read thousands a second)."""
-
-    leader: Seat
-    plays: dict[Seat, tuple[Card, ...]]
-    attempted: tuple[Card, ...] | None  # a failed throw, replaced by plays[leader]
+# One trick as recorded: its leader, the four plays in play order (the leader's first) and
+# the attempted throw a failed throw replaced (第三十五条). A plain tuple: boards have 25
+# of them, read thousands a second.
+TrickRecord = tuple[Seat, tuple[tuple[Card, ...], ...], tuple[Card, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -268,32 +269,79 @@ def _tricks(r: Reader) -> tuple[TrickRecord, ...] | None:
         return None
     out = []
     for i, item in enumerate(value, 1):
-        plays = item.get("plays") if isinstance(item, dict) else None
-        if not isinstance(plays, dict) or plays.keys() != SEAT_KEYS:
-            r.bad(
-                f"第{i}轮应有 N、E、S、W 四家的出牌",
-                f"trick {i} must have plays of N, E, S and W",
-                trick=i,
-            )
-            continue
-        leader = SEATS_BY_NAME.get(str(item.get("leader")))
-        if leader is None:
-            _seat(Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
-        read: dict[Seat, tuple[Card, ...]] = {}
-        for name, cards in plays.items():
-            got = parse_cards(cards) or r.cards(
-                cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name
-            )
-            if got == ():
-                r.bad(f"第{i}轮{name}家没有出牌", f"trick {i}: seat {name} played no card", trick=i)
-            if got:
-                read[SEATS_BY_NAME[name]] = got
-        attempted = None
-        if item.get("attempted") is not None:
-            attempted = r.cards(item["attempted"], f"第{i}轮甩牌", f"trick {i} attempted", trick=i)
-        if leader is not None and len(read) == 4:
-            out.append(TrickRecord(leader, read, attempted))
+        trick = _plain_trick(item)
+        if trick is None:
+            trick = _trick(r, i, item)
+        if trick is not None:
+            out.append(trick)
     return tuple(out)
+
+
+def _plain_trick(item: object) -> TrickRecord | None:
+    """A trick spelled canonically, read in one go; None when it needs a closer look.
+
+    Nearly every trick of a stored record takes this path, so it does the least work
+    that still rejects everything `_trick` would report.
+    """
+    if type(item) is not dict or "attempted" in item:
+        return None
+    plays, leader = item.get("plays"), item.get("leader")
+    if type(leader) is not str or type(plays) is not dict or plays.keys() != SEAT_KEYS:
+        return None
+    seat = SEATS_BY_NAME.get(leader)
+    if seat is None:
+        return None
+    n0, n1, n2, n3 = ORDER_NAMES[seat]
+    a, b, c, d = plays[n0], plays[n1], plays[n2], plays[n3]
+    if not (type(a) is list and type(b) is list and type(c) is list and type(d) is list):
+        return None
+    if not (a and b and c and d):
+        return None
+    spelled = SPELLINGS.__getitem__
+    try:
+        read = (
+            tuple(map(spelled, a)),
+            tuple(map(spelled, b)),
+            tuple(map(spelled, c)),
+            tuple(map(spelled, d)),
+        )
+    except (KeyError, TypeError):
+        return None
+    return (seat, read, None)
+
+
+def _trick(r: Reader, i: int, item: object) -> TrickRecord | None:
+    """A trick read field by field, reporting what is wrong with it."""
+    plays = item.get("plays") if isinstance(item, dict) else None
+    if not isinstance(plays, dict) or plays.keys() != SEAT_KEYS:
+        r.bad(
+            f"第{i}轮应有北、东、南、西四家的出牌",
+            f"trick {i} must have the plays of N, E, S and W",
+            trick=i,
+        )
+        return None
+    assert isinstance(item, dict)
+    leader = _seat(Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
+    read: dict[str, tuple[Card, ...]] = {}
+    for name, cards in plays.items():
+        got = r.cards(
+            cards, f"第{i}轮{SEAT_ZH[name]}家", f"trick {i} seat {name}", trick=i, seat=name
+        )
+        if got == ():
+            r.bad(
+                f"第{i}轮{SEAT_ZH[name]}家没有出牌",
+                f"trick {i}: seat {name} played no card",
+                trick=i,
+                seat=name,
+            )
+        if got:
+            read[name] = got
+    attempted = None
+    if item.get("attempted") is not None:
+        attempted = r.cards(item["attempted"], f"第{i}轮甩牌", f"trick {i} attempted", trick=i)
+    if leader is None or len(read) != 4:
+        return None
+    return (leader, tuple(read[name] for name in ORDER_NAMES[leader]), attempted)
 
 
 def _result(r: Reader) -> ResultRecord | None:
