@@ -206,8 +206,9 @@ class _Judge:
         self.ctx = trump_context(record.level, record.trump, record.profile.ace_low_tractor)
         self.level_rank = level_rank_index(record.level)
         self.side = record.declarer.side
-        # Whether each seat (by number) defends: a look-up in the loop over tricks.
-        self.defends = tuple(s.side is not self.side for s in Seat)
+        # Whether each seat (by number) defends: a look-up in the loop over tricks. Seats
+        # are numbered in play order, so partners share the parity of their number.
+        self.defends = tuple(s % 2 != record.declarer % 2 for s in Seat)
 
     def run(self) -> Verdict:
         r = self.r
@@ -445,6 +446,10 @@ class _Judge:
         pairs_plain = plain and not self.profile.must_follow_shape
         eff, strength, kinds_of = self.ctx.eff, self.ctx.strength, self.ctx.kinds_of
         defends = self.defends
+        # The four hands in play order from each leader (by seat number).
+        in_order = [
+            tuple(holdings[o] for o in PLAY_ORDER[s]) if holdings is not None else () for s in Seat
+        ]
         for i, trick in enumerate(r.tricks, 1):
             leader, plays, attempted = trick
             fast = plain and leader is expected
@@ -463,29 +468,31 @@ class _Judge:
                 n = len(p0)
                 if n == 1 and len(p1) == 1 and len(p2) == 1 and len(p3) == 1:
                     c0, c1, c2, c3 = p0[0], p1[0], p2[0], p3[0]
-                    s0, s1, s2, s3 = order = PLAY_ORDER[leader]
-                    assert holdings is not None
-                    h0, h1, h2, h3 = holdings[s0], holdings[s1], holdings[s2], holdings[s3]
+                    h0, h1, h2, h3 = in_order[leader]
                     suit = eff[c0]
+                    e1, e2, e3 = eff[c1], eff[c2], eff[c3]
                     if (
                         h0[c0]
                         and h1[c1]
                         and h2[c2]
                         and h3[c3]
-                        and (eff[c1] == suit or not any(map(h1.__getitem__, kinds_of[suit])))
-                        and (eff[c2] == suit or not any(map(h2.__getitem__, kinds_of[suit])))
-                        and (eff[c3] == suit or not any(map(h3.__getitem__, kinds_of[suit])))
+                        and (e1 == suit or not any(map(h1.__getitem__, kinds_of[suit])))
+                        and (e2 == suit or not any(map(h2.__getitem__, kinds_of[suit])))
+                        and (e3 == suit or not any(map(h3.__getitem__, kinds_of[suit])))
                     ):
                         h0[c0] -= 1
                         h1[c1] -= 1
                         h2[c2] -= 1
                         h3[c3] -= 1
+                        # The first of equal cards wins; a discard never does (第十八条).
                         won, best = 0, strength[c0]
-                        for k, c in ((1, c1), (2, c2), (3, c3)):
-                            e = eff[c]
-                            if (e == suit or e == TRUMP) and strength[c] > best:
-                                won, best = k, strength[c]
-                        expected = order[won]
+                        if (e1 == suit or e1 == TRUMP) and strength[c1] > best:
+                            won, best = 1, strength[c1]
+                        if (e2 == suit or e2 == TRUMP) and strength[c2] > best:
+                            won, best = 2, strength[c2]
+                        if (e3 == suit or e3 == TRUMP) and strength[c3] > best:
+                            won = 3
+                        expected = PLAY_ORDER[leader][won]
                         if defends[expected]:
                             state.points += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
                         state.last_winner, state.last_play = expected, plays[won]

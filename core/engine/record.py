@@ -227,14 +227,19 @@ def read_hands(r: Reader) -> dict[Seat, tuple[Card, ...]] | None:
     value = r.data.get("hands")
     if value is None:
         return None
-    if not isinstance(value, Mapping) or set(value) != {"N", "E", "S", "W"}:
-        r.bad("hands 应给出 N、E、S、W 四家的牌", "hands must give the cards of N, E, S and W")
+    if not isinstance(value, Mapping) or value.keys() != SEAT_KEYS:
+        r.bad(
+            "手牌（hands）应给出北、东、南、西四家的牌",
+            "hands must give the cards of N, E, S and W",
+        )
         return None
     out: dict[Seat, tuple[Card, ...]] = {}
     for name, cards in value.items():
-        read = r.cards(cards, f"{name}家手牌", f"hand {name}", seat=name)
+        read = parse_cards(cards)
+        if read is None:
+            read = r.cards(cards, f"{SEAT_ZH[name]}家手牌", f"hand {name}", seat=name)
         if read is not None:
-            out[Seat[name]] = read
+            out[SEATS_BY_NAME[name]] = read
     return out
 
 
@@ -283,7 +288,7 @@ def _plain_trick(item: object) -> TrickRecord | None:
     Nearly every trick of a stored record takes this path, so it does the least work
     that still rejects everything `_trick` would report.
     """
-    if type(item) is not dict or "attempted" in item:
+    if type(item) is not dict:
         return None
     plays, leader = item.get("plays"), item.get("leader")
     if type(leader) is not str or type(plays) is not dict or plays.keys() != SEAT_KEYS:
@@ -305,9 +310,14 @@ def _plain_trick(item: object) -> TrickRecord | None:
             tuple(map(spelled, c)),
             tuple(map(spelled, d)),
         )
+        attempted = item.get("attempted")
+        if attempted is not None:
+            if type(attempted) is not list:
+                return None
+            attempted = tuple(map(spelled, attempted))
     except (KeyError, TypeError):
         return None
-    return (seat, read, None)
+    return (seat, read, attempted)
 
 
 def _trick(r: Reader, i: int, item: object) -> TrickRecord | None:
