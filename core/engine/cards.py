@@ -106,7 +106,10 @@ _LEVEL_INDEX["1"] = 1
 
 
 class NotationError(ValueError):
-    """A card, level or seat that is not spelled as interfaces.md says."""
+    """A card, level, seat or suit that is not spelled as interfaces.md says.
+
+    It carries what was expected, not the value: the reader quotes the value itself
+    (`errors.shown`), in Chinese and in English."""
 
 
 def card(suit: Suit, rank_index: int) -> Card:
@@ -168,7 +171,7 @@ def parse_card(text: object) -> Card:
     if found is None:
         found = SPELLINGS.get(text.strip().upper()) if isinstance(text, str) else None
         if found is None:
-            raise NotationError(f"not a card: {text!r}")
+            raise NotationError("card")
     return found
 
 
@@ -187,7 +190,7 @@ def parse_level(text: object) -> int:
         return text
     if isinstance(text, str) and text.strip().upper() in _LEVEL_INDEX:
         return _LEVEL_INDEX[text.strip().upper()]
-    raise NotationError(f"not a level: {text!r}")
+    raise NotationError("level")
 
 
 def level_name(level: int) -> str:
@@ -197,7 +200,7 @@ def level_name(level: int) -> str:
 def parse_seat(text: object) -> Seat:
     if isinstance(text, str) and text.strip().upper() in Seat.__members__:
         return Seat[text.strip().upper()]
-    raise NotationError(f"not a seat: {text!r}")
+    raise NotationError("seat")
 
 
 def parse_suit(text: object) -> Suit:
@@ -210,7 +213,7 @@ def parse_suit(text: object) -> Suit:
                 return s
         if text.strip() in SUIT_SYMBOLS:
             return SUIT_SYMBOLS[text.strip()]
-    raise NotationError(f"not a suit: {text!r}")
+    raise NotationError("suit")
 
 
 def point_value(c: int) -> int:
