@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from core.engine import PROFILES, RecordUnreadable, check_board
@@ -33,10 +33,14 @@ from core.results import judge_record
 
 from .hostile import deep, json_values
 
+LONG_RUN = "DUIDIAO_FUZZ_EXAMPLES" in os.environ
 FUZZ = settings(
     max_examples=int(os.environ.get("DUIDIAO_FUZZ_EXAMPLES", "300")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    # A long run only generates: no example database, no shrinking of what never fails.
+    database=None if LONG_RUN else settings.default.database,
+    phases=[Phase.generate] if LONG_RUN else settings.default.phases,
 )
 CJK = re.compile(r"[\u3400-\u9fff]")
 
