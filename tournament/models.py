@@ -67,7 +67,9 @@ def validate_switches(value: object) -> None:
     try:
         resolve_profile(None, value)
     except ProfileError as error:
-        raise ValidationError(f"规则开关无效 / invalid switch: {error}") from error
+        raise ValidationError(
+            f"规则开关无效：{error.message_zh} / invalid switch: {error.message_en}"
+        ) from error
 
 
 class Event(models.Model):
@@ -119,7 +121,10 @@ class Event(models.Model):
             resolve_profile(self.rules, self.switches or {})
         except ProfileError as error:
             raise ValidationError(
-                {"switches": f"规则开关无效 / invalid switch: {error}"}
+                {
+                    "switches": f"规则开关无效：{error.message_zh} / "
+                    f"invalid switch: {error.message_en}"
+                }
             ) from error
 
     @property
