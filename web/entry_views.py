@@ -27,20 +27,18 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from api.cache import standings_invalidate
 from boards.errors import BoardError, ConflictError, EntryRejected
 from boards.models import Board, Result
 from boards.records import entry_record
 from boards.services import (
     Actor,
-    board_withdraw_release,
-    boards_release,
     result_check,
     result_confirm,
     result_correct,
     result_enter,
 )
 from core.engine import check_board
+from scoring.services import board_withdraw_release, boards_release
 from tournament.models import Event, Round, Stage, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
@@ -383,7 +381,6 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
     else:
         boards_release(boards=boards, user=request.user)
         messages.success(request, _("已公布%(n)d副牌的牌型与成绩。") % {"n": len(boards)})
-    standings_invalidate({b.stage_id for b in boards})  # the public pages show them at once
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web:director", args=[event.code])

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from api.cache import cached_payload, remembered
+from scoring.cache import cached_payload, remembered
 from tournament.models import Event, Stage, StageEntry, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code

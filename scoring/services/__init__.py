@@ -4,6 +4,7 @@ winners, travellers and matchpoints, standings (plain functions; see each module
 * ``rescore`` — what a result touches, queued on commit; stages and events in full.
 * ``teams`` — team matches, brackets, round-robin and group tables.
 * ``pairs`` — Mitchell travellers and rankings, the pairs final.
+* ``release`` — a board shown to players early (第二十八条之6).
 * ``adjustments`` — the stored adjustments hook for rulings; the director's tie orders.
 """
 
@@ -19,6 +20,7 @@ from .adjustments import (
     tie_order_clear,
     tie_order_set,
 )
+from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
     match_changed,
     queue_rescore,
@@ -35,6 +37,9 @@ __all__ = [
     "adjustment_override",
     "adjustment_penalty",
     "adjustments_set",
+    "board_release",
+    "board_withdraw_release",
+    "boards_release",
     "match_changed",
     "match_score_reset",
     "queue_rescore",

@@ -27,6 +27,7 @@ from kombu.exceptions import OperationalError
 from boards.models import Result
 from tournament.models import Event, Match, Stage
 
+from ..cache import standings_changed
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
 from .teams import bracket_rescore, match_rescore, team_standings_rescore
 
@@ -52,7 +53,9 @@ def _rescore(
     stage: Stage, *, boards: Collection[int] | None, matches: Collection[int] | None
 ) -> dict[str, Any]:
     """Rescore ``boards`` and ``matches`` of ``stage`` (None: all of them), then its
-    standings. The caller holds the stage lock."""
+    standings; what the stage shows starts a new version when this commits. The caller
+    holds the stage lock."""
+    standings_changed([stage.pk])
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
     if stage.kind == Stage.Kind.MITCHELL:
         if boards is None or boards:
