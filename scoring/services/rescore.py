@@ -58,10 +58,13 @@ def _rescore(
     standings_changed([stage.pk])
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
     if stage.kind == Stage.Kind.MITCHELL:
+        deltas = {}
         if boards is None or boards:
-            summary["rows"] += mitchell_boards_rescore(stage, boards)
+            written, deltas = mitchell_boards_rescore(stage, boards)
+            summary["rows"] += written
             summary["boards"] = "all" if boards is None else sorted(boards)
-        summary["rows"] += mitchell_standings_rescore(stage)
+        # Some boards: their differences move the running sums; all: add up afresh.
+        summary["rows"] += mitchell_standings_rescore(stage, None if boards is None else deltas)
     elif stage.kind == Stage.Kind.PAIRS_FINAL:
         summary["matches"] = final_rescore(stage)
     elif stage.kind in Stage.TEAM_KINDS:
