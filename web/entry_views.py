@@ -26,21 +26,18 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from api.cache import standings_invalidate
 from boards.errors import BoardError, ConflictError, EntryRejected
 from boards.models import Board, Result
 from boards.records import entry_record
 from boards.services import (
     Actor,
-    board_withdraw_release,
-    boards_release,
     result_check,
     result_confirm,
     result_correct,
     result_enter,
 )
 from core.engine import check_board
-from scoring.services import swiss_round_next
+from scoring.services import board_withdraw_release, boards_release, swiss_round_next
 from tournament.access import event_context, event_for
 from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
@@ -366,7 +363,6 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
     else:
         boards_release(boards=boards, user=request.user)
         messages.success(request, _("已公布%(n)d副牌的牌型与成绩。") % {"n": len(boards)})
-    standings_invalidate({b.stage_id for b in boards})  # the public pages show them at once
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web:director", args=[event.code])
@@ -387,5 +383,4 @@ def director_swiss_next(request: HttpRequest, code: str, order: int) -> HttpResp
         messages.error(request, results.in_language(error.message_zh, error.message_en))
     else:
         messages.success(request, _("第%(n)d轮已编排。") % {"n": round_.number})
-        standings_invalidate([stage.pk])
     return HttpResponseRedirect(reverse("web:stage", args=[event.code, stage.order]))

@@ -17,10 +17,10 @@ from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from api.cache import standings_version
 from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
 from core.numbers import format_number as number
+from scoring.cache import standings_version
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import (
     board_traveller,
@@ -53,7 +53,7 @@ SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 
 def stage_etag(stage: Stage, *, director: bool) -> str:
     """The version of what a stage page shows: a new one whenever one of its results is
-    confirmed or corrected, rescored, or a board released (``api.cache``)."""
+    confirmed or corrected, rescored, or a board released (``scoring.cache``)."""
     return f'W/"{stage.pk}-{standings_version(stage.pk)}-{get_language()}-{int(director)}"'
 
 

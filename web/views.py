@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from api.cache import cached_payload, remembered
+from scoring.cache import cached_payload, remembered
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Stage, StageEntry, Table
 from tournament.roles import user_has_role
