@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from core.engine import SEAT_NAMES
+from core.results import XiaosaPut
 
 __all__ = [
     "BoxCard",
@@ -373,6 +374,10 @@ class PlayedResult:
     levels_after_ew: str = ""
     score_ns: str = ""  # board points (teams) or matchpoints (pairs), as printed
     score_ew: str = ""
+    xiaosa: tuple[XiaosaPut, ...] = ()  # 潇洒 (第十六条): who put in which joker
+    xiaosa_levels: int = 0
+    jump_ns: int | None = None  # the jump levels each side earned (跳级, 第二十四条)
+    jump_ew: int | None = None
 
 
 @dataclass(frozen=True)

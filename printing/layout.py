@@ -425,6 +425,15 @@ class Sheet:
             self.text(x, y + i * lead, line_text, size=size, color=color)
         return lead * len(lines)
 
+    def _head_lines(self, text: str, size: float, width: float) -> list[str]:
+        """A column label on one line, or two when it would be shrunk by a quarter."""
+        if not text or self.width_of(text, size) * 0.75 <= width:
+            return [text]
+        lines = self.wrap(text, size, width)
+        if len(lines) > 2:
+            lines = [lines[0], "".join(lines[1:])]
+        return lines
+
     # --- flowing content -----------------------------------------------------------------
 
     def heading(self, text: str, *, size: float = 11, gap: float = 2.0, keep: float = 0.0) -> None:
@@ -448,24 +457,29 @@ class Sheet:
     ) -> None:
         """A ruled table at the cursor, flowing over pages with its header repeated."""
         x = self.left if x is None else x
-        header_h = min(row_height * 0.9, 8.0)
         hsize = header_size or size * 0.9
         total_w = sum(c.width for c in columns)
+        # A label too wide for its column is wrapped over two lines rather than cut.
+        heads = [self._head_lines(c.label, hsize, c.width - 1.5) for c in columns]
+        lead = hsize * 0.42
+        header_h = max(min(row_height * 0.9, 8.0), max(len(h) for h in heads) * lead + 2.2)
 
         def head() -> None:
             y = self.cursor
             self.rect(x, y, total_w, header_h, fill=LIGHT, width=0.4)
             cx = x
-            for col in columns:
+            for col, lines in zip(columns, heads, strict=True):
                 self.rect(cx, y, col.width, header_h, width=0.25)
-                self.text(
-                    cx + col.width / 2,
-                    y + header_h * 0.68,
-                    col.label,
-                    size=hsize,
-                    align="center",
-                    max_width=col.width - 1.5,
-                )
+                first = y + (header_h - lead * len(lines)) / 2 + lead * 0.8
+                for i, line_text in enumerate(lines):
+                    self.text(
+                        cx + col.width / 2,
+                        first + i * lead,
+                        line_text,
+                        size=hsize,
+                        align="center",
+                        max_width=col.width - 1.5,
+                    )
                 cx += col.width
             self.cursor += header_h
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
 from boards.selectors import board_hand_record
+from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import stage_cross_table, stage_standings
@@ -504,6 +505,15 @@ def _played(result: Result | None, score: tuple[str, str] | None = None) -> d.Pl
         levels_after_ew=result.levels_after_ew,
         score_ns=ns,
         score_ew=ew,
+        xiaosa=xiaosa_puts(
+            result.xiaosa or (),
+            result.exchanges,
+            result.declarer,
+            burying_known=result.buried is not None or bool(result.tricks),
+        ),
+        xiaosa_levels=result.xiaosa_levels,
+        jump_ns=result.jump_levels_ns,
+        jump_ew=result.jump_levels_ew,
     )
 
 
