@@ -237,7 +237,6 @@ LABELS = {
     "seats": pgettext_lazy("print", "座位"),
     "boards_per_session": pgettext_lazy("print", "每节副数"),
     "opponent": pgettext_lazy("print", "对手"),
-    "running_total": pgettext_lazy("print", "累计"),
     "frequency": pgettext_lazy("print", "次数"),
     "result_frequencies": pgettext_lazy("print", "各种结果出现的次数"),
     "traveller": pgettext_lazy("print", "随牌计分表"),
@@ -245,7 +244,6 @@ LABELS = {
     "rounds": pgettext_lazy("print", "轮"),
     "tables": pgettext_lazy("print", "桌"),
     "overview_note": pgettext_lazy("print", "格中：东西对号 / 牌组"),
-    "side": pgettext_lazy("print", "方向"),
     "result": pgettext_lazy("print", "成绩"),
     "contract": pgettext_lazy("print", "打家与主牌"),
 }
@@ -377,10 +375,12 @@ def xiaosa_text(puts: Iterable[XiaosaPut]) -> str:
     for put in puts:
         joker = label("big_joker") if put.joker == "BJ" else label("small_joker")
         seat = str(SEATS_SHORT[put.seat]) if put.seat in SEATS_SHORT else ""
-        parts.append(
-            pgettext("print", "%(seat)s%(joker)s+%(levels)s")
-            % {"seat": seat, "joker": joker, "levels": put.levels}
-        )
+        text = pgettext("print", "%(seat)s%(joker)s+%(levels)s") % {
+            "seat": seat,
+            "joker": joker,
+            "levels": put.levels,
+        }
+        parts.append(text.strip())
     return " ".join(parts)
 
 

@@ -79,7 +79,9 @@ def result_values(r: PlayedResult | None) -> dict[str, str]:
         "level_ns": r.level_ns,
         "level_ew": r.level_ew,
         "trump": str(SUITS[r.trump]) if r.trump in SUITS else r.trump,
-        "declared_by": _seat(r.declared_by) if r.declared_by else (label("turned") if r.trump else ""),
+        "declared_by": _seat(r.declared_by)
+        if r.declared_by
+        else (label("turned") if r.trump else ""),
         "declarer": _seat(r.declarer),
         "defender_points": "" if r.defender_points is None else str(r.defender_points),
         "dig": str(DIGS[r.dig]) if r.dig in DIGS else r.dig,

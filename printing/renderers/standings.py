@@ -227,9 +227,7 @@ def _matches(data: ResultsData) -> int:
 
 @renderer("results", _matches)
 def render_results(data: ResultsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
-    sheet = Sheet(
-        title=str(PAPERS["results"]), subtitle=data.event.line, font=font, landscape=True
-    )
+    sheet = Sheet(title=str(PAPERS["results"]), subtitle=data.event.line, font=font, landscape=True)
     for m in data.matches:
         _match(sheet, m)
         ticker.tick()
