@@ -336,7 +336,8 @@ def group_hand(
 
 @dataclass(frozen=True)
 class HandRecord:
-    """A hand-record card (牌型卡): the four hands and the bottom (top card first)."""
+    """A hand-record card (牌型卡): the four hands and the bottom (top card first),
+    sorted and counted for one copy's level and trump."""
 
     stage: str
     board: int
@@ -347,6 +348,14 @@ class HandRecord:
     level: str | None = None
     trump: str | None = None
     seed: str = ""
+    # Team play: the matches whose copies this record is (each match has its own copy
+    # and box card, 第四十三条), and that box card as written at the first table.
+    matches: tuple[str, ...] = ()
+    level_ns: str = ""
+    level_ew: str = ""
+    declared_by: str = ""  # "" with a filled card: 翻主
+    declarer: str = ""
+    filled: bool = False
 
 
 @dataclass(frozen=True)

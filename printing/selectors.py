@@ -16,7 +16,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
-from boards.selectors import board_hand_record
+from boards.selectors import copy_hand_record
 from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
@@ -453,9 +453,11 @@ def box_cards_data(event: Event, *, stage: Stage | None = None) -> d.BoxCardsDat
 
 def hand_records_data(event: Event, *, stage: Stage | None = None) -> d.HandRecordsData:
     """Every dealt board of the event (or stage): its hands sorted with the trumps apart
-    (by its box card's level and trump once played, else by the set's start level) and
-    the bottom, with each hand's statistics. For directors: callers that show them to
-    players check ``boards.selectors.board_visible_to`` first."""
+    and the bottom, with each hand's statistics — per copy. Team play gives every match
+    its own copy and box card (第四十三条), played with its own level and trump, so a
+    board gets a record for each different box card, naming the matches played with
+    it (copies not played yet share one, by the set's start level). For directors:
+    callers that show them to players check ``boards.selectors.board_visible_to``."""
     records = []
     for s in stages_of(event, Stage.Kind.values, stage):
         boards = (
@@ -463,26 +465,47 @@ def hand_records_data(event: Event, *, stage: Stage | None = None) -> d.HandReco
             .select_related("board_set", "round")
             .order_by("round__number", "number")
         )
+        matches_of: dict[int, list[Match | None]] = defaultdict(list)
+        for board_set, match in _copies(s):
+            matches_of[board_set.pk].append(match)
+        boxes = {(b.board_id, b.match_id): b for b in BoxCard.objects.filter(board__stage=s)}
         for board in boards:
-            rec = board_hand_record(board)
-            level, trump = rec["level"], rec["trump"]
-            records.append(
-                d.HandRecord(
-                    stage=s.name,
-                    board=board.number,
-                    round=board.round.number if board.round_id else None,
-                    level=level,
-                    trump=trump,
-                    hands={
-                        seat: d.group_hand(cards, level, trump)
-                        for seat, cards in rec["hands"].items()
-                    },
-                    bottom=tuple(rec["bottom"]),
-                    statistics=rec["statistics"],
-                    seed=board.seed,
+            copies: dict[tuple[str, ...], tuple[BoxCard | None, list[str]]] = {}
+            for match in matches_of.get(board.board_set_id) or [None]:
+                box = boxes.get((board.pk, match.pk if match else None))
+                key = tuple(box.values().values()) if box else ()
+                copies.setdefault(key, (box, []))[1].extend([match.code] if match else [])
+            for box, codes in sorted(copies.values(), key=lambda c: _match_order(c[1])):
+                rec = copy_hand_record(board, box)
+                level, trump = rec["level"], rec["trump"]
+                records.append(
+                    d.HandRecord(
+                        stage=s.name,
+                        board=board.number,
+                        round=board.round.number if board.round_id else None,
+                        level=level,
+                        trump=trump,
+                        hands={
+                            seat: d.group_hand(cards, level, trump)
+                            for seat, cards in rec["hands"].items()
+                        },
+                        bottom=tuple(rec["bottom"]),
+                        statistics=rec["statistics"],
+                        seed=board.seed,
+                        matches=tuple(codes),
+                        level_ns=box.level_ns if box else "",
+                        level_ew=box.level_ew if box else "",
+                        declared_by=box.declared_by if box else "",
+                        declarer=box.declarer if box else "",
+                        filled=box is not None,
+                    )
                 )
-            )
     return d.HandRecordsData(event=event_info(event), records=tuple(records))
+
+
+def _match_order(codes: list[str]) -> tuple[int, ...]:
+    """Match codes (M2, M10) in number order, not text order."""
+    return tuple(int(code.removeprefix("M")) if code[1:].isdigit() else 0 for code in codes)
 
 
 def _played(result: Result | None, score: tuple[str, str] | None = None) -> d.PlayedResult | None:
