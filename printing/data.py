@@ -268,6 +268,7 @@ class BracketMatch:
     loser_to: int | None = None
     reset: bool = False
     not_needed: bool = False
+    progress: tuple[int, int] | None = None  # (boards scored, of) while under way
 
 
 @dataclass(frozen=True)
@@ -307,6 +308,8 @@ class BoxCard:
     declared_by: str = ""  # N, E, S, W; "" with a filled card means 翻主
     declarer: str = ""
     filled: bool = False
+    first_table: int | None = None  # the table that plays this copy first, when known
+    first_room: str = ""  # open, closed (team formats)
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ tests and stored print jobs comparable.
 
 from __future__ import annotations
 
+import functools
 import io
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import FontChoice, cjk_font
 
-__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT"]
+__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT", "qr_modules"]
 
 RED = colors.Color(0.78, 0.05, 0.05)
 GREY = colors.Color(0.45, 0.45, 0.45)
@@ -38,6 +38,24 @@ BLACK = colors.black
 FALLBACK_SUBSTITUTES = str.maketrans({"·": "・", "•": "・", "‧": "・"})
 
 MIN_SIZE = 5.0  # pt: text is shrunk to fit its box, never below this
+QR_QUIET = 4  # modules of white round a QR code (ISO/IEC 18004)
+QR_MASK = 0  # the mask pattern of every code (see qr_modules)
+
+
+@functools.lru_cache(maxsize=4096)
+def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of ``data``'s QR code (error correction M), dark as True, row by row.
+
+    Encoded once per text: the same link drawn twice (or in the next job) is not
+    encoded again. With one fixed mask pattern: any of the eight masks makes a valid
+    code (ISO/IEC 18004, 7.8), and trying all eight, as ``QRCode.make`` does, costs
+    eight encodings and penalty scans a code — most of the time of a 30-table
+    Mitchell's 870 guide-card codes — for short links that scan either way."""
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(data)
+    code.version = code.calculate_version()
+    code.makeImpl(False, QR_MASK)
+    return tuple(tuple(bool(module) for module in row) for row in code.modules)
 
 
 def _tokens(text: str) -> list[str]:
@@ -120,6 +138,9 @@ class Sheet:
         self.pages = 0
         self.cursor = margin
         self._open = False
+        #: Printed at the top of every page that follows (a card running over pages
+        #: names its table and stage on each one); "" for none.
+        self.running = ""
 
     # --- pages ------------------------------------------------------------------------
 
@@ -139,10 +160,14 @@ class Sheet:
     def inner_width(self) -> float:
         return self.width - 2 * self.margin
 
-    def start_page(self) -> float:
-        """Open a page (closing the current one) and return the cursor below its header."""
+    def start_page(self, *, landscape: bool | None = None) -> float:
+        """Open a page (closing the current one) and return the cursor below its header;
+        ``landscape`` turns this page and the next ones (None: as the last one)."""
         if self._open:
             self.end_page()
+        if landscape is not None and landscape != (self.width > self.height):
+            self.width, self.height = self.height, self.width
+            self.canvas.setPageSize((self.width * mm, self.height * mm))
         self._open = True
         self.pages += 1
         self.cursor = self.margin
@@ -160,6 +185,9 @@ class Sheet:
                 )
             self.line(self.left, self.margin + 6, self.right, self.margin + 6, width=0.6)
             self.cursor = self.margin + 10
+        if self.running:
+            self.text(self.left, self.cursor + 5, self.running, size=13, bold=True)
+            self.cursor += 9
         return self.cursor
 
     def end_page(self) -> None:
@@ -327,18 +355,27 @@ class Sheet:
             self.text(x + w / 2, y, value, size=size, bold=True, align="center", max_width=w)
 
     def qr(self, x: float, y: float, size: float, data: str) -> None:
-        """A QR code of ``data`` in a ``size`` mm square whose top left is (x, y)."""
-        widget = QrCodeWidget(data, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        side = size * mm
-        drawing = Drawing(
-            side,
-            side,
-            transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0],
-            initialFontName=self.font.name,  # else the renderer lists Times-Roman
-        )
-        drawing.add(widget)
-        renderPDF.draw(drawing, self.canvas, x * mm, self._y(y + size))
+        """A QR code of ``data`` in a ``size`` mm square whose top left is (x, y): its
+        dark modules as one filled path (a run of modules in a row is one rectangle),
+        inside the four-module quiet zone the standard asks for."""
+        modules = qr_modules(data)
+        count = len(modules) + 2 * QR_QUIET
+        box = size * mm / count
+        left, top = x * mm, self._y(y)
+        c = self.canvas
+        path = c.beginPath()
+        for r, row in enumerate(modules):
+            cy = top - (r + QR_QUIET + 1) * box
+            col = 0
+            for dark, run in itertools.groupby(row):
+                width = sum(1 for _ in run)
+                if dark:
+                    path.rect(left + (col + QR_QUIET) * box, cy, width * box, box)
+                col += width
+        c.saveState()
+        c.setFillColor(BLACK)
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
 
     def pip(self, x: float, y: float, size: float, suit: str) -> None:
         """A card suit (H, D, S, C) drawn in a ``size`` mm square, top left (x, y)."""

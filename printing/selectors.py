@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
 from boards.selectors import copy_hand_record
+from boards.services import first_play_tables
 from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
@@ -332,16 +333,20 @@ def _slot(
     )
 
 
-def _match_scores(stage: Stage) -> dict[int, dict[int, str]]:
-    """Match id → entrant id → its score in the match, for matches with boards scored."""
+def _match_scores(stage: Stage) -> tuple[dict[int, dict[int, str]], dict[int, tuple[int, int]]]:
+    """Match id → entrant id → its score in the match, for matches with boards scored;
+    and match id → (boards scored, boards to score) for the matches still under way."""
     out: dict[int, dict[int, str]] = {}
+    unfinished: dict[int, tuple[int, int]] = {}
     for ms in MatchScore.objects.filter(stage=stage, needs_review=False):
         if ms.boards_scored or ms.decision == "forfeit":
             out[ms.match_id] = {
                 ms.home_id: d.number_text(ms.home_score),
                 ms.away_id: d.number_text(ms.away_score),
             }
-    return out
+        if ms.decision != "forfeit" and 0 < ms.boards_scored < ms.boards_expected:
+            unfinished[ms.match_id] = (ms.boards_scored, ms.boards_expected)
+    return out, unfinished
 
 
 def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
@@ -358,7 +363,7 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
             [m.home_id for m in matches if m.home_id] + [m.away_id for m in matches if m.away_id]
         )
         winner_to, loser_to = _feeds(matches)
-        scores = _match_scores(s)
+        scores, unfinished = _match_scores(s)
 
         built = tuple(
             d.BracketMatch(
@@ -371,6 +376,7 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
                 loser_to=loser_to.get(m.number),
                 reset=m.is_reset,
                 not_needed=m.status == Match.Status.NOT_NEEDED,
+                progress=unfinished.get(m.pk),
             )
             for m in matches
         )
@@ -411,8 +417,10 @@ def _copies(stage: Stage) -> list[tuple[BoardSet, Match | None]]:
 
 
 def box_cards_data(event: Event, *, stage: Stage | None = None) -> d.BoxCardsData:
-    """A card for every copy of every board, in board order; a card already filled at
-    its first table carries what was written."""
+    """A card for every copy of every board, stage by stage in the event's order, a
+    match's boxes together in match number order (M9 before M10), each in board order;
+    the first table that plays the copy pre-printed; a card already filled at its
+    first table carries what was written."""
     cards = []
     for s in stages_of(event, Stage.Kind.values, stage):
         boards = {
@@ -422,32 +430,36 @@ def box_cards_data(event: Event, *, stage: Stage | None = None) -> d.BoxCardsDat
         filled = {
             (box.board_id, box.match_id): box for box in BoxCard.objects.filter(board__stage=s)
         }
-        for board_set, match in _copies(s):
+        copies = _copies(s)
+        firsts = first_play_tables({board_set.pk for board_set, _m in copies})
+        stage_cards = []
+        for board_set, match in copies:
+            first = firsts.get((board_set.pk, match.pk if match else None))
             for number in board_set.board_numbers:
                 board_id = boards.get((board_set.pk, number))
                 box = filled.get((board_id, match.pk if match else None)) if board_id else None
-                cards.append(
-                    d.BoxCard(
-                        stage=s.name,
-                        board=number,
-                        round=board_set.round.number if board_set.round_id else None,
-                        match=match.code if match else "",
-                        home=entrant_ref(match.home, {}) if match else None,
-                        away=entrant_ref(match.away, {}) if match else None,
-                        home_source=match.home_source if match else "",
-                        away_source=match.away_source if match else "",
-                        start_level=board_set.start_level
-                        if number == board_set.first_board
-                        else "",
-                        level_ns=box.level_ns if box else "",
-                        level_ew=box.level_ew if box else "",
-                        trump=box.trump if box else "",
-                        declared_by=box.declared_by if box else "",
-                        declarer=box.declarer if box else "",
-                        filled=box is not None,
-                    )
+                card = d.BoxCard(
+                    stage=s.name,
+                    board=number,
+                    round=board_set.round.number if board_set.round_id else None,
+                    match=match.code if match else "",
+                    home=entrant_ref(match.home, {}) if match else None,
+                    away=entrant_ref(match.away, {}) if match else None,
+                    home_source=match.home_source if match else "",
+                    away_source=match.away_source if match else "",
+                    start_level=board_set.start_level if number == board_set.first_board else "",
+                    level_ns=box.level_ns if box else "",
+                    level_ew=box.level_ew if box else "",
+                    trump=box.trump if box else "",
+                    declared_by=box.declared_by if box else "",
+                    declarer=box.declarer if box else "",
+                    filled=box is not None,
+                    first_table=first.number if first else None,
+                    first_room=first.room if first else "",
                 )
-    cards.sort(key=lambda c: (c.stage, c.round or 0, c.board, c.match))
+                stage_cards.append((match.number if match else 0, card))
+        stage_cards.sort(key=lambda mc: (mc[1].round or 0, mc[0], mc[1].board))
+        cards += [card for _number, card in stage_cards]
     return d.BoxCardsData(event=event_info(event), cards=tuple(cards))
 
 

@@ -9,7 +9,17 @@ from core.engine import SEAT_NAMES
 
 from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
 from ..fonts import FontChoice
-from ..labels import PAPERS, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label, numbered, source_label
+from ..labels import (
+    PAPERS,
+    ROOMS,
+    SEATS,
+    SEATS_SHORT,
+    SUITS,
+    SUITS_SHORT,
+    label,
+    numbered,
+    source_label,
+)
 from ..layout import GREY, LIGHT, RED, Sheet
 from ._base import Ticker, renderer
 
@@ -126,8 +136,11 @@ def _box_card(
     offset = sheet.width_of(label("first_table") + "：", 8.5) + 1
     sheet.text(x + offset, row, label("table"), size=8.5)
     offset += sheet.width_of(label("table"), 8.5) + 1
-    sheet.blank(x + offset, row, 12)
-    offset += 15
+    first = str(card.first_table) if card.first_table is not None else ""
+    if first and card.first_room in ROOMS:
+        first += f" {ROOMS[card.first_room]}"
+    sheet.blank(x + offset, row, 16, value=first, size=9)
+    offset += 19
     sheet.text(x + offset, row, label("signature"), size=8.5)
     offset += sheet.width_of(label("signature"), 8.5) + 1
     sheet.blank(x + offset, row, max(10.0, w - offset))

@@ -51,7 +51,8 @@ def _stages(data: StandingsData) -> int:
 def render_standings(data: StandingsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
     sheet = Sheet(title=str(PAPERS["standings"]), subtitle=data.event.line, font=font)
     for stage in data.stages:
-        sheet.start_page()
+        # A bracket alone gets a landscape page, as on the brackets paper; tables do not.
+        sheet.start_page(landscape=not stage.tables and stage.bracket is not None)
         sheet.heading(stage.name, size=15, gap=4)
         for table in stage.tables:
             if table.kind == "teams":
@@ -63,7 +64,8 @@ def render_standings(data: StandingsData, *, font: FontChoice | None, ticker: Ti
             sheet.cursor += 5
         if stage.bracket is not None:
             if stage.tables:
-                sheet.start_page()
+                sheet.start_page(landscape=True)
+                sheet.heading(stage.name, size=15, gap=4)
             draw_bracket(sheet, stage.bracket)
         ticker.tick()
     return sheet
