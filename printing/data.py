@@ -60,6 +60,16 @@ __all__ = [
     "Traveller",
     "TravellerRow",
     "TravellersData",
+    "BoardHandout",
+    "BoardHandoutsData",
+    "HandoutRow",
+    "ScoreCard",
+    "ScoreCardLine",
+    "ScoreCardsData",
+    "TableCard",
+    "TableCardsData",
+    "TravellerRecord",
+    "TravellerRecordsData",
     "board_range",
     "group_hand",
     "number_text",
@@ -644,3 +654,113 @@ class ScorecardLine:
 class ScorecardsData:
     event: EventInfo
     lines: tuple[ScorecardLine, ...]
+
+
+# --- first-table forms, table cards, handouts (issue 16) ------------------------------------
+
+
+@dataclass(frozen=True)
+class TravellerRecord:
+    """The pairs traveller and the hand record on one paper (第二十八条之6): it travels
+    in the board's box. ``record`` is None while the board is not released: the first
+    table fills in a blank 牌型卡 instead, so the paper never shows a hand early."""
+
+    traveller: Traveller
+    record: HandRecord | None = None
+
+
+@dataclass(frozen=True)
+class TravellerRecordsData:
+    event: EventInfo
+    papers: tuple[TravellerRecord, ...]
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """The card on a team-match table: where it is, who sits where, what it plays and
+    the QR code of its entry link."""
+
+    stage: str
+    round: int
+    session: int
+    table: int
+    room: str  # open, closed
+    match: str
+    ns: EntrantRef | None
+    ew: EntrantRef | None
+    ns_source: str = ""
+    ew_source: str = ""
+    players: Mapping[str, str] = field(default_factory=dict)  # seat → name, once seated
+    boards: tuple[int, ...] = ()
+    boards_per_session: int = 0
+    code: str = ""
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class TableCardsData:
+    event: EventInfo
+    cards: tuple[TableCard, ...]
+
+
+@dataclass(frozen=True)
+class ScoreCardLine:
+    """One board on a personal score card, from the entrant's side."""
+
+    round: int
+    board: int
+    where: str  # table (pairs) or match and room (teams)
+    side: str  # NS, EW: where the entrant sat (pairs) or "" (teams: both rooms)
+    opponent: EntrantRef | None
+    results: tuple[PlayedResult | None, ...]  # pairs: its table's; teams: open, closed
+    score: str  # matchpoints or board points, "" while not scored
+    running: str  # the running total after this board
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    """A personal score card (个人成绩单): a pair's or a team's boards in playing order."""
+
+    stage: str
+    kind: str  # pairs, teams
+    entrant: EntrantRef
+    lines: tuple[ScoreCardLine, ...]
+    total: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreCardsData:
+    event: EventInfo
+    cards: tuple[ScoreCard, ...]
+
+
+@dataclass(frozen=True)
+class HandoutRow:
+    """One table's result of a board on a handout, with its score for N–S and E–W."""
+
+    round: int
+    table: int
+    where: str  # "" (pairs) or match and room (teams)
+    ns: EntrantRef | None
+    ew: EntrantRef | None
+    result: PlayedResult | None
+
+
+@dataclass(frozen=True)
+class BoardHandout:
+    """What players get once a board is released: its hand record, every table's
+    result with the matchpoints (or board points), and how often each result occurred."""
+
+    stage: str
+    kind: str  # pairs, teams
+    board: int
+    round: int | None
+    record: HandRecord
+    rows: tuple[HandoutRow, ...]
+    frequencies: tuple[tuple[PlayedResult, int], ...]  # (a result, scores blank; tables)
+
+
+@dataclass(frozen=True)
+class BoardHandoutsData:
+    event: EventInfo
+    handouts: tuple[BoardHandout, ...]

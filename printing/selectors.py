@@ -7,8 +7,10 @@ event the paper applies to, or just ``stage``. Queries are few and bulk (a Mitch
 
 from __future__ import annotations
 
-from collections import defaultdict
+import dataclasses
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +18,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
-from boards.selectors import copy_hand_record
+from boards.selectors import copy_hand_record, visible_board_ids
 from boards.services import first_play_tables
 from core.results import xiaosa_puts
 from core.standings import BoardState
@@ -38,7 +40,11 @@ from tournament.models import (
 from . import data as d
 
 __all__ = [
+    "board_handouts_data",
     "box_cards_data",
+    "score_cards_data",
+    "table_cards_data",
+    "traveller_records_data",
     "entrants_data",
     "bracket_data",
     "entrant_ref",
@@ -1060,3 +1066,187 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
                         )
                     )
     return d.ScorecardsData(event=event_info(event), lines=tuple(lines))
+
+
+# --- first-table forms, table cards, handouts (issue 16) ------------------------------------
+
+
+def _visible_boards(stage: Stage) -> set[tuple[int | None, int]]:
+    """(round number, board number) of the stage's boards players may see (released,
+    or every table confirmed): what a handout or a traveller's hand record may show."""
+    boards = list(Board.objects.filter(stage=stage).select_related("round"))
+    visible = visible_board_ids(boards)
+    return {(b.round.number if b.round_id else None, b.number) for b in boards if b.pk in visible}
+
+
+def traveller_records_data(event: Event, *, stage: Stage | None = None) -> d.TravellerRecordsData:
+    """Every Mitchell board's traveller with its hand record on the same paper
+    (第二十八条之6). The hand record is printed only for a board players may see;
+    before that the paper carries a blank 牌型卡 for the first table to fill in."""
+    papers = []
+    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+        visible = _visible_boards(s)
+        records = {
+            r.board: r
+            for r in hand_records_data(event, stage=s).records
+            if (None, r.board) in visible
+        }
+        papers += [
+            d.TravellerRecord(traveller=t, record=records.get(t.board))
+            for t in travellers_data(event, stage=s).travellers
+        ]
+    return d.TravellerRecordsData(event=event_info(event), papers=tuple(papers))
+
+
+def table_cards_data(event: Event, *, stage: Stage | None = None) -> d.TableCardsData:
+    """A card for every table of every session of every team match: the score sheet's
+    table, teams and seats, its boards, and its entry link for the QR code."""
+    sheets = score_sheets_data(event, stage=stage).sheets
+    return d.TableCardsData(
+        event=event_info(event),
+        cards=tuple(
+            d.TableCard(
+                stage=sh.stage,
+                round=sh.round,
+                session=sh.session,
+                table=sh.table,
+                room=sh.room,
+                match=sh.match,
+                ns=sh.ns,
+                ew=sh.ew,
+                ns_source=sh.ns_source,
+                ew_source=sh.ew_source,
+                players=sh.players,
+                boards=tuple(r.board for r in sh.rows),
+                boards_per_session=len(sh.rows),
+                code=sh.code,
+                url=table_url(sh.code) if sh.code else "",
+            )
+            for sh in sheets
+        ),
+    )
+
+
+def _add(total: Decimal, text: str) -> Decimal:
+    return total + Decimal(text) if text else total
+
+
+def score_cards_data(event: Event, *, stage: Stage | None = None) -> d.ScoreCardsData:
+    """A personal score card for every Mitchell pair (its boards with the matchpoints)
+    and every team of a team stage (its scored matches board by board with its board
+    points), in playing order with a running total."""
+    cards: list[d.ScoreCard] = []
+    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+        lines: dict[tuple[str, int], list[d.ScoreCardLine]] = defaultdict(list)
+        refs: dict[tuple[str, int], d.EntrantRef] = {}
+        for t in travellers_data(event, stage=s).travellers:
+            for row in t.rows:
+                for side, own, other in (("NS", row.ns, row.ew), ("EW", row.ew, row.ns)):
+                    if own is None or own.number is None:
+                        continue
+                    r = row.result
+                    score = (r.score_ns if side == "NS" else r.score_ew) if r else ""
+                    refs[(side, own.number)] = own
+                    lines[(side, own.number)].append(
+                        d.ScoreCardLine(
+                            round=row.round,
+                            board=t.board,
+                            where=str(row.table),
+                            side=side,
+                            opponent=other,
+                            results=(r,),
+                            score=score,
+                            running="",
+                        )
+                    )
+        for key in sorted(lines):
+            cards.append(_score_card(s.name, "pairs", refs[key], lines[key]))
+    team_kinds = [k for k in Stage.Kind.values if k in Stage.TEAM_KINDS]
+    for s in stages_of(event, team_kinds, stage):
+        team_lines: dict[int, list[d.ScoreCardLine]] = defaultdict(list)
+        teams: dict[int, d.EntrantRef] = {}
+        for m in results_data(event, stage=s).matches:
+            for own, other, home in ((m.home, m.away, True), (m.away, m.home, False)):
+                if own is None or own.number is None:
+                    continue
+                teams[own.number] = own
+                for b in m.boards:
+                    team_lines[own.number].append(
+                        d.ScoreCardLine(
+                            round=m.round or 0,
+                            board=b.board,
+                            where=m.match,
+                            side="",
+                            opponent=other,
+                            results=(b.open, b.closed),
+                            score=b.home_points if home else b.away_points,
+                            running="",
+                        )
+                    )
+        for number in sorted(team_lines):
+            cards.append(_score_card(s.name, "teams", teams[number], team_lines[number]))
+    return d.ScoreCardsData(event=event_info(event), cards=tuple(cards))
+
+
+def _score_card(
+    stage: str, kind: str, entrant: d.EntrantRef, lines: list[d.ScoreCardLine]
+) -> d.ScoreCard:
+    """The card with its lines in playing order and the running total filled in."""
+    total = Decimal(0)
+    done = []
+    for line in sorted(lines, key=lambda x: (x.round, _match_order([x.where]), x.board)):
+        total = _add(total, line.score)
+        done.append(dataclasses.replace(line, running=d.number_text(total)))
+    return d.ScoreCard(
+        stage=stage, kind=kind, entrant=entrant, lines=tuple(done), total=d.number_text(total)
+    )
+
+
+def board_handouts_data(event: Event, *, stage: Stage | None = None) -> d.BoardHandoutsData:
+    """A handout for every board players may see (released, or every table confirmed):
+    its hand record, every table's result with the matchpoints (pairs) or board points
+    (teams), and how often each result occurred. Boards still in play are left out —
+    a handout shows the other hands (第二十八条之6)."""
+    out = []
+    for s in stages_of(event, [Stage.Kind.MITCHELL, *Stage.TEAM_KINDS], stage):
+        visible = _visible_boards(s)
+        if not visible:
+            continue
+        records: dict[tuple[int | None, int], d.HandRecord] = {}
+        for r in hand_records_data(event, stage=s).records:
+            records.setdefault((r.round, r.board), r)
+        rows: dict[tuple[int | None, int], list[d.HandoutRow]] = defaultdict(list)
+        if s.kind == Stage.Kind.MITCHELL:
+            kind = "pairs"
+            for t in travellers_data(event, stage=s).travellers:
+                rows[(None, t.board)] += [
+                    d.HandoutRow(r.round, r.table, "", r.ns, r.ew, r.result) for r in t.rows
+                ]
+        else:
+            kind = "teams"
+            for sh in score_sheets_data(event, stage=s).sheets:
+                for row in sh.rows:
+                    rows[(sh.round, row.board)].append(
+                        d.HandoutRow(
+                            sh.round, sh.table, f"{sh.match} {sh.room}", sh.ns, sh.ew, row.result
+                        )
+                    )
+        for key in sorted(visible, key=lambda k: (k[0] or 0, k[1])):
+            if key not in records:
+                continue
+            played = [r.result for r in rows[key] if r.result is not None and r.result.declarer]
+            counts = Counter(dataclasses.replace(p, score_ns="", score_ew="") for p in played)
+            out.append(
+                d.BoardHandout(
+                    stage=s.name,
+                    kind=kind,
+                    board=key[1],
+                    round=key[0],
+                    record=records[key],
+                    rows=tuple(rows[key]),
+                    frequencies=tuple(
+                        sorted(counts.items(), key=lambda rc: (-rc[1], rc[0].defender_points or 0))
+                    ),
+                )
+            )
+    return d.BoardHandoutsData(event=event_info(event), handouts=tuple(out))

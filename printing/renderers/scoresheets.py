@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..data import EntrantRef, PlayedResult, ScoreSheetsData, TravellersData, number_text
+from ..data import (
+    EntrantRef,
+    PlayedResult,
+    ScoreSheetsData,
+    Traveller,
+    TravellersData,
+    number_text,
+)
 from ..fonts import FontChoice
 from ..labels import (
     DIGS,
@@ -31,7 +38,10 @@ __all__ = [
     "render_travellers",
     "result_columns",
     "result_values",
+    "result_words",
     "totals_row",
+    "draw_traveller",
+    "traveller_columns",
 ]
 
 
@@ -94,6 +104,17 @@ def result_values(r: PlayedResult | None) -> dict[str, str]:
         "score_ns": r.score_ns,
         "score_ew": r.score_ew,
     }
+
+
+def result_words(r: PlayedResult | None) -> str:
+    """A result on one line: declarer and trump, defenders' points, outcome, dig, 潇洒
+    (``北 红心 35 打成 东大王+3``); "" when not played."""
+    if r is None or not r.declarer:
+        return ""
+    values = result_values(r)
+    parts = [values["declarer"], values["trump"], values["defender_points"], values["outcome"]]
+    parts += [values["dig"], values["xiaosa"]]
+    return " ".join(p for p in parts if p)
 
 
 def result_columns(
@@ -209,9 +230,8 @@ def _travellers(data: TravellersData) -> int:
     return len(data.travellers)
 
 
-@renderer("travellers", _travellers)
-def render_travellers(data: TravellersData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
-    sheet = Sheet(title=str(PAPERS["travellers"]), subtitle=data.event.line, font=font)
+def traveller_columns(sheet: Sheet) -> tuple[list[Column], list[str]]:
+    """The traveller's columns across the page, and the names of its result columns."""
     columns = [
         Column(label("round"), 10),
         Column(label("table"), 10),
@@ -224,31 +244,42 @@ def render_travellers(data: TravellersData, *, font: FontChoice | None, ticker: 
     )
     names = [n for n, _c in fitted]
     columns += [c for _n, c in fitted]
+    return columns, names
+
+
+def draw_traveller(sheet: Sheet, t: Traveller, columns: list[Column], names: list[str]) -> None:
+    """One board's traveller at the cursor, kept on one page: a line a round."""
     row_h = 8.0
+    block = 12 + 7 + row_h * len(t.rows) + 6
+    sheet.ensure(block)
+    top = sheet.cursor
+    sheet.text(sheet.left, top + 6, numbered("board", t.board), size=15, bold=True)
+    info = f"{t.stage} · {numbered('set', t.board_set)}"
+    if t.start_level:
+        info += f" · {label('start_level')} {t.start_level}"
+    sheet.text(sheet.right, top + 6, info, size=9.5, align="right", color=GREY)
+    sheet.cursor += 9
+    rows = []
+    for row in t.rows:
+        values = result_values(row.result)
+        rows.append(
+            [
+                str(row.round),
+                str(row.table),
+                Cell(str(row.ns.number) if row.ns and row.ns.number else "", bold=True),
+                Cell(str(row.ew.number) if row.ew and row.ew.number else "", bold=True),
+                *(values[n] for n in names),
+            ]
+        )
+    sheet.table(columns, rows, row_height=row_h, size=9.5, header_size=7, keep_rows=len(rows))
+
+
+@renderer("travellers", _travellers)
+def render_travellers(data: TravellersData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    sheet = Sheet(title=str(PAPERS["travellers"]), subtitle=data.event.line, font=font)
+    columns, names = traveller_columns(sheet)
     for t in data.travellers:
-        block = 12 + 7 + row_h * len(t.rows) + 6
-        sheet.ensure(block)
-        top = sheet.cursor
-        sheet.text(sheet.left, top + 6, numbered("board", t.board), size=15, bold=True)
-        info = f"{t.stage} · {numbered('set', t.board_set)}"
-        if t.start_level:
-            info += f" · {label('start_level')} {t.start_level}"
-        sheet.text(sheet.right, top + 6, info, size=9.5, align="right", color=GREY)
-        sheet.cursor += 9
-        rows = []
-        for row in t.rows:
-            values = result_values(row.result)
-            cells = [values[n] for n in names]
-            rows.append(
-                [
-                    str(row.round),
-                    str(row.table),
-                    Cell(str(row.ns.number) if row.ns and row.ns.number else "", bold=True),
-                    Cell(str(row.ew.number) if row.ew and row.ew.number else "", bold=True),
-                    *cells,
-                ]
-            )
-        sheet.table(columns, rows, row_height=row_h, size=9.5, header_size=7, keep_rows=len(rows))
+        draw_traveller(sheet, t, columns, names)
         sheet.cursor += 3
         sheet.line(sheet.left, sheet.cursor, sheet.right, sheet.cursor, dash=(2, 1.5), color=GREY)
         sheet.cursor += 4
