@@ -235,3 +235,19 @@ def test_a_board_handout_only_for_boards_players_may_see(played, director, pdf):
     assert board.seed in text
     for row in played_rows:
         assert row.result.score_ns in text.split()
+
+
+def test_a_qr_code_is_encoded_once_with_its_finder_patterns():
+    qr_modules.cache_clear()
+    link = "https://duidiao.example.org/t/DKACH7/"
+
+    modules = qr_modules(link)
+    qr_modules(link)
+
+    assert qr_modules.cache_info().misses == 1
+    n = len(modules)
+    assert n >= 21 and (n - 17) % 4 == 0 and all(len(row) == n for row in modules)
+    for top, left in ((0, 0), (0, n - 7), (n - 7, 0)):  # the three finder patterns
+        assert all(modules[top][left + i] for i in range(7))
+        assert all(modules[top + 6][left + i] for i in range(7))
+        assert not any(modules[top + 1][left + i] for i in range(1, 6))

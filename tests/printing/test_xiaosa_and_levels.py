@@ -211,3 +211,22 @@ def test_every_spreadsheet_has_a_frozen_bold_filtered_header_and_numbers(played)
     for name in ("轮次", "主队单副得分合计", "主队场分"):
         index = matches[0].index(name)
         assert all(isinstance(r[index], int) for r in matches[1:])
+
+
+def test_the_scorecard_sheet_writes_xiaosa_jokers_in_words_and_reads_them_back(
+    played, xiaosa, director
+):
+    from printing.exports import ScorecardsExporter
+    from printing.scorecards import scorecards_import
+    from printing.selectors import scorecards_data
+
+    content = ScorecardsExporter(scorecards_data(played)).render()[2]
+    rows = _rows(_sheet(content))
+    column = rows[0].index("潇洒")
+    written = {r[column] for r in rows[1:] if r[column]}
+    assert JOKERS_ZH[xiaosa["team"].joker] in written
+    assert not written & {"BJ", "LJ", "BJ LJ"}
+
+    again = scorecards_import(event=played, file=content, user=director)
+
+    assert again.ok and again.created == []  # every 潇洒 read back as entered
