@@ -21,7 +21,7 @@ from ..labels import (
     source_label,
 )
 from ..layout import GREY, LIGHT, RED, Sheet
-from ._base import Ticker, renderer
+from ._base import Ticker, renderer, slots
 
 __all__ = ["Words", "draw_hand_record", "render_box_cards", "render_hand_records"]
 
@@ -310,15 +310,7 @@ def _records(data: HandRecordsData) -> int:
 def render_hand_records(data: HandRecordsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
     sheet = Sheet(title=str(PAPERS["hand-records"]), subtitle=data.event.line, font=font)
     words = Words()
-    per_page = 2
-    for i, record in enumerate(data.records):
-        if i % per_page == 0:
-            sheet.start_page()
-            top = sheet.cursor
-            height = (sheet.bottom - top) / per_page
-        y = top + (i % per_page) * height
-        if i % per_page:
-            sheet.line(sheet.left, y - 1.5, sheet.right, y - 1.5, dash=(2, 1.5), color=GREY)
+    for record, y, height in slots(sheet, data.records, 2):
         draw_hand_record(sheet, record, sheet.left, y, sheet.inner_width, height - 3, words)
         ticker.tick()
     return sheet

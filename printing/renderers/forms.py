@@ -23,7 +23,7 @@ from ..data import (
 from ..fonts import FontChoice
 from ..labels import PAPERS, ROOMS, SEATS, SEATS_SHORT, SUITS_SHORT, label, numbered, source_label
 from ..layout import GREY, LIGHT, Cell, Column, Sheet
-from ._base import Ticker, renderer
+from ._base import Ticker, renderer, slots
 from .boards import SEAT_ORDER, SUIT_ORDER, Words, draw_hand_record
 from .scoresheets import draw_traveller, traveller_columns
 
@@ -130,14 +130,7 @@ def render_blank_hand_records(
 ) -> Sheet:
     """A blank 牌型卡 for every copy of every board, two to a page."""
     sheet = Sheet(title=str(PAPERS["blank-hand-records"]), subtitle=data.event.line, font=font)
-    for i, card in enumerate(data.cards):
-        if i % 2 == 0:
-            sheet.start_page()
-            top = sheet.cursor
-            height = (sheet.bottom - top) / 2
-        y = top + (i % 2) * height
-        if i % 2:
-            sheet.line(sheet.left, y - 1.5, sheet.right, y - 1.5, dash=(2, 1.5), color=GREY)
+    for card, y, height in slots(sheet, data.cards, 2):
         x, w = sheet.left, sheet.inner_width
         sheet.text(x, y + 6, label("hand_record"), size=13, bold=True)
         sheet.text(x + w, y + 8, numbered("board", card.board), size=20, bold=True, align="right")
@@ -212,14 +205,7 @@ def _table_count(data: TableCardsData) -> int:
 def render_table_cards(data: TableCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
     """A card for every table of every session of every team match, two to a page."""
     sheet = Sheet(title=str(PAPERS["table-cards"]), subtitle=data.event.line, font=font)
-    for i, card in enumerate(data.cards):
-        if i % 2 == 0:
-            sheet.start_page()
-            top = sheet.cursor
-            height = (sheet.bottom - top) / 2
-        y = top + (i % 2) * height
-        if i % 2:
-            sheet.line(sheet.left, y - 1.5, sheet.right, y - 1.5, dash=(2, 1.5), color=GREY)
+    for card, y, height in slots(sheet, data.cards, 2):
         _table_card(sheet, card, sheet.left, y, sheet.inner_width, height - 4)
         ticker.tick()
     return sheet
