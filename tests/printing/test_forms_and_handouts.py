@@ -251,3 +251,65 @@ def test_a_qr_code_is_encoded_once_with_its_finder_patterns():
         assert all(modules[top][left + i] for i in range(7))
         assert all(modules[top + 6][left + i] for i in range(7))
         assert not any(modules[top + 1][left + i] for i in range(1, 6))
+
+
+def test_knockout_box_cards_sort_matches_by_number_not_text(db, pdf):
+    # 16 teams: round 2 is M9–M12, which text order would put as M10, M11, M12, M9.
+    from boards.services import boards_generate_event
+    from tournament.models import Entrant
+    from tournament.services import entrants_add, event_create, stage_create
+
+    event = event_create(name="十六队淘汰赛", code="ko16")
+    teams = entrants_add(
+        event=event,
+        kind=Entrant.Kind.TEAM,
+        entries=[
+            {"name": f"第{i}队", "players": [f"队{i}选手{j}" for j in range(1, 5)], "seed": i}
+            for i in range(1, 17)
+        ],
+    )
+    stage_create(
+        event=event,
+        kind=Stage.Kind.KNOCKOUT,
+        name="淘汰赛",
+        entrants=teams,
+        settings={"boards_per_session": 2, "sessions": 1},
+    )
+    boards_generate_event(event=event)
+
+    cards = box_cards_data(event).cards
+
+    second = list(dict.fromkeys(c.match for c in cards if c.round == 2))
+    assert second == ["M9", "M10", "M11", "M12"]
+    assert list(dict.fromkeys(c.match for c in cards)) == [f"M{n}" for n in range(1, 16)]
+
+
+def test_the_printing_page_offers_the_new_papers_and_prints_them(
+    client, event, director, eager, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    from printing.models import PrintJob
+    from tournament.models import EventRole
+
+    settings.MEDIA_ROOT = tmp_path
+    EventRole.objects.create(event=event, user=director, role=EventRole.Role.DIRECTOR)
+    client.force_login(director)
+    html = client.get(reverse("printing:page", args=[event.code])).content.decode()
+    for kind, name in (
+        ("movement-overview", "移位总览"),
+        ("table-cards", "团体赛桌卡"),
+        ("blank-hand-records", "空白牌型卡"),
+        ("traveller-records", "随牌计分表与牌型卡"),
+        ("score-cards", "个人成绩单"),
+        ("board-handouts", "逐副成绩公布"),
+    ):
+        assert f'name="kind" value="{kind}"' in html and name in html
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("printing:start", args=[event.code]), {"kind": "table-cards"}
+        )
+    assert response.status_code == 302
+    job = PrintJob.objects.get(event=event, kind="table-cards")
+    assert job.status == PrintJob.Status.DONE and job.filename == "chifeng-table-cards.pdf"
