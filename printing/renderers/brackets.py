@@ -151,7 +151,8 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
     need_h = lines * pitch + 10
     labelled = len(side_top) > 1
     top = sheet.cursor + (8 if labelled else 4)
-    scale = min(1.0, sheet.inner_width / need_w, (sheet.bottom - top) / need_h)
+    # A small bracket is drawn larger (up to 1.4×), a large one shrunk to the page.
+    scale = min(1.4, sheet.inner_width / need_w, (sheet.bottom - top) / need_h)
     bw, bh, gap, pitch = BOX_W * scale, BOX_H * scale, H_GAP * scale, pitch * scale
     size = max(5.0, 9 * scale)
 

@@ -235,8 +235,10 @@ def _table_card(sheet: Sheet, card: TableCard, x: float, y: float, w: float, h: 
         half = text_w / 2
         for i, seat in enumerate(seats):
             sx = x + 4 + i * half
-            sheet.text(sx, row, str(SEATS[seat]), size=10.5)
-            sheet.blank(sx + 8, row, half - 14, value=card.players.get(seat, ""), size=10.5)
+            used = sheet.text(sx, row, str(SEATS[seat]), size=10.5) + 2
+            sheet.blank(
+                sx + used, row, half - used - 6, value=card.players.get(seat, ""), size=10.5
+            )
         row += 9
     sheet.text(x, row, f"{label('boards')}：{board_range(card.boards)}", size=12, bold=True)
     sheet.text(
