@@ -13,7 +13,7 @@ from one side of the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.engine import FORMAT as BOARD_FORMAT
 from core.engine import (
@@ -158,10 +158,25 @@ def judge_record(data: object) -> tuple[Verdict, PlayResult | None]:
     if isinstance(data, Mapping) and "format" not in data:
         data = {"format": BOARD_FORMAT, **data}
     verdict = check_board(data)
+    if verdict.valid and verdict.hand is None:
+        # A partial play without a result is legal as far as it goes, but has no outcome
+        # to compare (interfaces.md).
+        unscored = RuleError(
+            code=ErrorCode.BAD_RECORD,
+            message_zh="只记到争议处、没有结果的出牌记录无法计分",
+            message_en="a play recorded up to a dispute, with no result, cannot be scored",
+            board=_board_of(data),
+        )
+        return replace(verdict, errors=(unscored,)), None
     if not verdict.valid or verdict.hand is None:
         return verdict, None
     assert isinstance(data, Mapping)  # check_board accepted it
     return verdict, PlayResult.from_verdict(verdict, parse_seat(data["declarer"]))
+
+
+def _board_of(data: object) -> int | None:
+    board = data.get("board") if isinstance(data, Mapping) else None
+    return board if isinstance(board, int) and not isinstance(board, bool) else None
 
 
 def board_mismatch(data: object, board: int | None) -> RuleError | None:

@@ -19,10 +19,10 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from api.cache import local_clear
 from boards.models import Board
 from boards.services import boards_generate
 from duidiao.celery import app as celery_app
+from scoring.cache import local_clear
 from tests.boards import _events
 from tournament.models import Event, EventRole
 

@@ -6,7 +6,6 @@ import math
 from decimal import Decimal
 
 from boards.models import Board
-from boards.services import board_release
 from printing.data import EntrantRef, EventInfo, GuideCard, GuideCardsData, GuideRound
 from printing.layout import qr_modules
 from printing.renderers import (
@@ -28,6 +27,7 @@ from printing.selectors import (
     traveller_records_data,
 )
 from scoring.models import MatchScore, Standing
+from scoring.services import board_release
 from tournament.models import Stage
 
 from ._pdf import missing

@@ -10,10 +10,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from api.cache import local_clear
 from boards.models import Board
-from boards.services import board_release
+from scoring.cache import local_clear
 from scoring.models import MatchScore, Standing
+from scoring.services import board_release
 from tournament.models import Table
 
 from ._play import at_table, deal, play_tables
