@@ -12,7 +12,7 @@ from one side of the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from core.engine import FORMAT as BOARD_FORMAT
@@ -26,10 +26,19 @@ from core.engine import (
     Side,
     Verdict,
     check_board,
+    parse_card,
     parse_seat,
 )
+from core.engine.outcome import JOKER_LEVELS
 
-__all__ = ["PlayResult", "RankKey", "board_mismatch", "judge_record"]
+__all__ = [
+    "PlayResult",
+    "RankKey",
+    "XiaosaPut",
+    "board_mismatch",
+    "judge_record",
+    "xiaosa_puts",
+]
 
 #: A result's rank for one side, larger is better; see `PlayResult.key`.
 RankKey = tuple[int, int, int]
@@ -187,3 +196,42 @@ def board_mismatch(data: object, board: int | None) -> RuleError | None:
         message_en=f"the record is for board {own}, the comparison is of board {board}",
         board=board,
     )
+
+
+@dataclass(frozen=True)
+class XiaosaPut:
+    """One joker counted as 潇洒 (第十六条): who put it in, which, and its levels."""
+
+    seat: str  # N, E, S, W; "" when the scorecard only says which jokers
+    joker: str  # BJ, LJ
+    levels: int  # 大王 3, 小王 2
+
+
+def xiaosa_puts(
+    xiaosa: Sequence[str],
+    exchanges: Iterable[Mapping[str, object]] | None,
+    declarer: str,
+    burying_known: bool,
+) -> tuple[XiaosaPut, ...]:
+    """The verdict's 潇洒 jokers (``Result.xiaosa``) with who put each in.
+
+    The engine counts the jokers a defender or the partner exchanged into the bottom
+    (``exchanges`` of kind ``xiaosa``, with their seat) and the jokers the declarer
+    buried. So each exchange accounts for one joker of the list and the others are the
+    declarer's — when the burying is known (recorded, or read from the play);
+    a result-only scorecard lists the jokers without saying who, and so does this.
+    """
+    left = list(xiaosa)
+    puts: list[XiaosaPut] = []
+    for exchange in exchanges or ():
+        joker = str(exchange.get("gives", ""))
+        if exchange.get("kind") == "xiaosa" and joker in left:
+            left.remove(joker)
+            puts.append(XiaosaPut(str(exchange.get("seat", "")), joker, _joker_levels(joker)))
+    owner = declarer if burying_known else ""
+    puts += [XiaosaPut(owner, joker, _joker_levels(joker)) for joker in left]
+    return tuple(puts)
+
+
+def _joker_levels(joker: str) -> int:
+    return JOKER_LEVELS.get(parse_card(joker), 0)
