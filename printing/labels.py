@@ -330,6 +330,8 @@ RULING_DECISIONS = {
     "boards_cancelled": pgettext_lazy("print", "取消若干副牌"),
     "disqualification": pgettext_lazy("print", "停止比赛资格"),
     "procedural_note": pgettext_lazy("print", "程序处理记录"),
+    "replay": pgettext_lazy("print", "本副重打"),
+    "board_voided": pgettext_lazy("print", "本副作废"),
 }
 RULING_STATUSES = {
     "recorded": pgettext_lazy("print", "生效"),

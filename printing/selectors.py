@@ -36,6 +36,7 @@ from tournament.models import (
     StageEntry,
     Table,
 )
+from tournament.roles import person_name
 
 from . import data as d
 
@@ -935,13 +936,6 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
 # --- ruling slips ---------------------------------------------------------------------------
 
 
-def _person(user: object) -> str:
-    if user is None:
-        return ""
-    full = getattr(user, "get_full_name", lambda: "")()
-    return str(full or getattr(user, "username", ""))
-
-
 def _when(moment: object) -> str:
     if moment is None:
         return ""
@@ -990,7 +984,7 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
                 decision=r.decision,
                 amount=d.number_text(r.amount) if shows_amount else "",
                 stage=r.stage.name,
-                referee=_person(r.referee),
+                referee=person_name(r.referee),
                 at=_when(r.created_at),
                 reason_zh=r.reason_zh,
                 reason_en=r.reason_en,
@@ -1014,7 +1008,7 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
                     d.RulingAction(
                         number=v.number,
                         action=v.action,
-                        by=_person(v.by),
+                        by=person_name(v.by),
                         at=_when(v.at),
                         note=v.note,
                     )

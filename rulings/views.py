@@ -139,8 +139,11 @@ def ruling_pick(request: HttpRequest, code: str) -> HttpResponse:
     """The form for the table whose entry code the referee types (it is on the table's
     card): ``?table_code=K7M2QX&board=3``."""
     event = event_for(request, code, services.OFFICIAL_ROLES)
+    typed = request.GET.get("table_code", "").strip()
+    if not typed:  # nothing typed yet: the form, no error
+        return HttpResponseRedirect(reverse("rulings:list", args=[event.code]) + "#pick-code")
     try:
-        table = table_get_by_code(request.GET.get("table_code", ""))
+        table = table_get_by_code(typed)
     except Table.DoesNotExist:
         table = None
     if table is None or table.round.stage.event_id != event.pk:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from boards.models import Board, Result
@@ -60,6 +60,24 @@ def stage_etag(stage: Stage, *, director: bool) -> str:
 # --- standings --------------------------------------------------------------------------------
 
 
+#: Why a row shares a place, or is placed as it is among teams level on match points
+#: (第二十五条之4); a director's order shows the reason recorded with it instead.
+TIE_WHY = {
+    "head_to_head": gettext_noop("场分相同，按两队相遇那轮的胜负排列（第二十五条之4（一））"),
+    "shared": gettext_noop("场分相同且相遇那轮也打平，并列排名（第二十五条之4（二））"),
+    "playoff": gettext_noop("多队场分相同：须加赛或由裁判长决定名次（第二十五条之4（三））"),
+    "director": gettext_noop("多队场分相同，由裁判长决定名次"),
+    "pairs_shared": gettext_noop("比赛分相同，并列"),
+}
+
+
+def _why(row: Standing) -> str:
+    if row.tie == "director" and row.note:
+        return row.note
+    key = row.tie if row.tie in TIE_WHY else ("pairs_shared" if row.shared else "")
+    return _(TIE_WHY[key]) if key else ""
+
+
 def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
     return {
         "row": row,
@@ -70,9 +88,10 @@ def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, A
         "total": number(row.total),
         "adjustment": number(row.adjustment) if row.adjustment else "",
         "percentage": number(row.percentage) if row.percentage is not None else "",
-        # How a level was settled, when the rules settled it (a play-off still to come
-        # shows as the row's flag instead).
-        "tie": row.get_tie_display() if row.tie in ("head_to_head", "director") else "",
+        # How a level was settled or why it is not yet (第二十五条之4), and the
+        # director's recorded reason when the director ordered it.
+        "tie": row.get_tie_display() if row.tie in TIE_WHY else (_("并列") if row.shared else ""),
+        "why": _why(row),
     }
 
 

@@ -104,9 +104,10 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
     def page() -> str:
         # Rendered once per version, language and address; the CSRF token of the
         # language switch is a placeholder, filled in per request below.
-        rows = selectors.standings_rows(stage)
-        table = render_to_string("web/_standings_table.html", {"rows": rows})
-        context = {"event": event, "stage": stage, "table": mark_safe(table)}
+        # Each format's result as its stage page computes it (a bracket's places, a
+        # Mitchell's two rankings …), with the ties' markers and reasons.
+        data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event))
+        context = {"event": event, "stage": stage} | data
         context["csrf_token"] = CSRF_PLACEHOLDER
         return render_to_string("web/stage_standings.html", context, request=request)
 

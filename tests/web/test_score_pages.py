@@ -287,3 +287,20 @@ def test_a_pair_sees_its_own_scorecard_once_its_boards_are_released(
     content = client.get(url).content.decode()
     assert f"防家{40 + 5 * table.number}分" in content
     assert reverse("web:board", args=["chifeng", mitchell.order, boards[0].number]) in content
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_undealt_board_is_a_bilingual_404_page(client, demo, settings, debug):
+    """A board not dealt yet: the site's own 404 page, Chinese then English — never
+    Django's debug page, even with DEBUG on — and the same answer as for a board dealt
+    but not released (第二十八条之6)."""
+    settings.DEBUG = debug
+    url = reverse("web:board", args=["chifeng", demo.round_robin.order, 3])
+    response = client.get(url)
+    content = response.content.decode()
+    assert response.status_code == 404
+    assert "第3副尚未发牌或尚未公布" in content and "Board 3 has not been dealt" in content
+    assert "Django" not in content and "找不到页面" in content
+    deal(demo.round_robin)
+    hidden = client.get(url).content.decode()
+    assert "第3副尚未发牌或尚未公布" in hidden
