@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from api.cache import local_clear
 from django.urls import reverse
 
+from scoring.cache import local_clear
 from scoring.services import tie_order_set
 from tournament.models import Match
 
