@@ -1,13 +1,12 @@
 """Reads for the API, always through an event: every query below starts from the
 event in the URL, so an id from another event finds nothing (404), whoever asks.
 
-Which events anyone may read mirrors the pages (``web.selectors.events_visible``):
+Which events anyone may read is the pages' rule (``tournament.selectors.events_visible``):
 every event but drafts, and the drafts a login holds a role in.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, QuerySet
 
 from boards.models import Board, Result, ResultChange
@@ -23,30 +22,17 @@ from tournament.models import (
     StageEntry,
     Table,
 )
-from tournament.selectors import event_get_visible, events_visible
 
 __all__ = [
     "event_boards",
     "event_entrants",
-    "event_get",
-    "event_public",
     "event_results",
-    "events_visible",
     "result_changes",
     "stage_entries",
     "stage_find",
     "stage_get",
     "stage_rounds",
 ]
-
-
-#: The event behind ``code`` if ``user`` may read it (``Event.DoesNotExist`` if not).
-event_get = event_get_visible
-
-
-def event_public(code: str) -> Event | None:
-    """The event behind ``code`` if anyone may read it (not a draft), else None."""
-    return events_visible(AnonymousUser()).filter(code=code).first()
 
 
 def event_entrants(event: Event) -> QuerySet[Entrant]:

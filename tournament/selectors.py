@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from core.formats.bracket import (
@@ -30,7 +31,8 @@ from .models import Entrant, Event, Match, Membership, Player, Stage, StageEntry
 
 __all__ = [
     "entrant_players",
-    "event_get_visible",
+    "event_get",
+    "event_public",
     "events_visible",
     "parse_source",
     "source_text",
@@ -41,6 +43,28 @@ __all__ = [
     "stage_seeds",
     "table_get_by_code",
 ]
+
+
+def events_visible(user: Any) -> QuerySet[Event]:
+    """Events anyone may read (all but drafts), and the drafts this user works on; the
+    one rule of the pages, the API and the papers."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return events
+    public = ~Q(status=Event.Status.DRAFT)
+    if user.is_authenticated:
+        return events.filter(public | Q(roles__user=user)).distinct()
+    return events.filter(public)
+
+
+def event_get(code: str, user: Any) -> Event:
+    """The event behind ``code`` if ``user`` may read it; ``Event.DoesNotExist`` if not."""
+    return events_visible(user).get(code=code)
+
+
+def event_public(code: str) -> Event | None:
+    """The event behind ``code`` if anyone may read it (not a draft), else None."""
+    return events_visible(AnonymousUser()).filter(code=code).first()
 
 
 def parse_source(text: str, *, groups: int = 0, per_group: int = 0) -> Source:
@@ -98,6 +122,11 @@ def stage_bracket(stage: Stage, matches: Sequence[Match] | None = None) -> Brack
                 a=a,
                 b=b,
                 reset=row.is_reset,
+                places=(
+                    (row.first_place, row.loser_place)
+                    if row.first_place is not None and row.loser_place is not None
+                    else None
+                ),
             )
         )
     return Bracket(kind=stage.kind, entrants=seeds, matches=tuple(built))
@@ -150,19 +179,3 @@ def stage_entries(stage: Stage) -> list[StageEntry]:
             Prefetch("entrant__memberships", queryset=Membership.objects.select_related("player"))
         )
     )
-
-
-def events_visible(user: Any) -> QuerySet[Event]:
-    """Events anyone may read (all but drafts), and the drafts this user works on."""
-    events = Event.objects.all()
-    if user.is_authenticated and user.is_superuser:
-        return events
-    public = ~Q(status=Event.Status.DRAFT)
-    if user.is_authenticated:
-        return events.filter(public | Q(roles__user=user)).distinct()
-    return events.filter(public)
-
-
-def event_get_visible(code: str, user: Any) -> Event:
-    """The event behind ``code`` if this user may read it; ``Event.DoesNotExist`` if not."""
-    return events_visible(user).get(code=code)

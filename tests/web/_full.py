@@ -7,11 +7,11 @@ from typing import Any
 
 from django.urls import reverse
 
-from api.cache import local_clear
 from boards.models import Board
-from boards.services import board_release
 from rulings.services import ruling_create
+from scoring.cache import local_clear
 from scoring.selectors import qualification_standings
+from scoring.services import board_release
 from tournament.models import Match, Stage, Table
 from tournament.services import stage_qualify
 

@@ -10,10 +10,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from api.cache import local_clear
 from boards.models import Board
-from boards.services import board_release
+from scoring.cache import local_clear
 from scoring.models import MatchScore, Standing
+from scoring.services import board_release
 from tournament.models import Table
 
 from ._play import at_table, deal, play_tables
@@ -86,7 +86,7 @@ def test_a_released_board_shows_both_rooms_side_by_side(client, demo, round_robi
 
     line = re.search(r'<tr class="state-scored">.*?</tr>', text, re.S).group(0)
     assert "防家40分" in line and "防家120分" in line  # open and closed room
-    assert re.search(r'<td class="num points">\d+</td>', line)
+    assert re.search(r'<td class="num points"[^>]*>\d+</td>', line)
 
 
 def test_the_director_sees_every_board_of_a_match(client, demo, round_robin, director):

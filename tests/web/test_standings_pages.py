@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from api.cache import local_clear
+from scoring.cache import local_clear
 from scoring.services import tie_order_set
 from tournament.models import Match
 
