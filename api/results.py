@@ -416,8 +416,12 @@ class ResultCheck(EventView):
         form = CheckIn(data=request.data)
         form.is_valid(raise_exception=True)
         board, table = _board_and_table(self, form.validated_data)
-        verdict = result_check(board=board, table=table, entry=form.entry())
-        return Response(verdict.to_dict())
+        # An official: judged as the director's entry, or as a scorer's (referees too).
+        user = request.user
+        is_director = "director" in self.event_roles()
+        actor = Actor.director(user) if is_director else Actor.scorer(user)
+        judged = result_check(board=board, table=table, entry=form.entry(), actor=actor)
+        return Response(judged.verdict.to_dict())
 
 
 class ResultChanges(EventMixin, generics.ListAPIView):  # type: ignore[type-arg]

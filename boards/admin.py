@@ -158,6 +158,7 @@ class ResultForm(forms.ModelForm):
     reason = forms.CharField(label=_("更正原因"), required=False, widget=forms.Textarea)
     # The version the director opened: saving from an outdated page is a conflict.
     seen_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    actor: Actor  # who corrects: set by ResultAdmin.get_form from the request
 
     class Meta:
         model = Result
@@ -186,7 +187,13 @@ class ResultForm(forms.ModelForm):
         data = super().clean()
         if not self.errors:
             result = self.instance
-            result_check(board=result.board, table=result.table, entry=self.entry(), result=result)
+            result_check(
+                board=result.board,
+                table=result.table,
+                entry=self.entry(),
+                actor=self.actor,
+                result=result,
+            )
         return data
 
 
@@ -263,6 +270,11 @@ class ResultAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # results are entered at the table or on the scorer's page
+
+    def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, **kwargs)
+        form.actor = Actor.director(request.user)  # the check judges as the save will
+        return form
 
     def save_model(self, request: HttpRequest, obj: Result, form: Any, change: bool) -> None:
         try:

@@ -284,6 +284,7 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
     book = _open(file)
     rows = book.worksheets[0].iter_rows(values_only=True)
     out = ScorecardImport()
+    actor = Actor.director(user)
     try:
         header = next(rows)
     except StopIteration:
@@ -344,7 +345,7 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
             )
             continue
         try:
-            result_check(board=card.board, table=card.table, entry=card.entry)
+            result_check(board=card.board, table=card.table, entry=card.entry, actor=actor)
         except BoardError as error:
             for finding in error.errors:
                 reader.problem(
@@ -358,7 +359,6 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
     out.problems = sorted(reader.problems, key=lambda p: (p.row, p.column))
     if out.problems:
         return out
-    actor = Actor.director(user)
     current: _Card | None = None
     try:
         with transaction.atomic():

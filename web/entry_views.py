@@ -28,9 +28,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from api.cache import standings_invalidate
-from boards.errors import BoardError, ConflictError, EntryRejected
+from boards.errors import BoardError, ConflictError
 from boards.models import Board, Result
-from boards.records import entry_record
 from boards.services import (
     Actor,
     board_withdraw_release,
@@ -40,7 +39,6 @@ from boards.services import (
     result_correct,
     result_enter,
 )
-from core.engine import check_board
 from tournament.models import Event, Round, Stage, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
@@ -62,9 +60,10 @@ def _int(value: Any) -> int | None:
 
 
 def _verdict(
-    request: HttpRequest, board: Board, table: Table, result: Result | None, *, director: bool
+    request: HttpRequest, board: Board, table: Table, result: Result | None, actor: Actor
 ) -> HttpResponse:
-    """The inline verdict on a scorecard being typed (an HTML fragment)."""
+    """The inline verdict on a scorecard being typed (an HTML fragment): the same check
+    the save makes (``result_check``), so what it accepts the save accepts."""
     form = ScorecardForm(request.POST)
     context: dict[str, Any] = {}
     if not form.is_valid():
@@ -72,14 +71,12 @@ def _verdict(
     else:
         entry = form.entry()
         try:
-            verdict = result_check(board=board, table=table, entry=entry, result=result)
-        except EntryRejected as error:
-            context |= results.rejection_view(error, director=director)
-            if not context["errors"]:  # a director's box card that differs: kept, flagged
-                verdict = check_board(entry_record(board, entry))
-                context["verdict"] = results.verdict_view(verdict, entry.declarer)
+            judged = result_check(board=board, table=table, entry=entry, actor=actor, result=result)
+        except BoardError as error:
+            context |= results.rejection_view(error)
         else:
-            context["verdict"] = results.verdict_view(verdict, entry.declarer)
+            context["verdict"] = results.verdict_view(judged.verdict, entry.declarer)
+            context["warnings"] = results.flag_texts(judged.flags)
     return render(request, "web/_verdict.html", context)
 
 
@@ -194,7 +191,9 @@ def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
 def table_check(request: HttpRequest, code: str, number: int) -> HttpResponse:
     table = _table(code)
     board, result = _table_board(table, number)
-    return _verdict(request, board, table, result, director=False)
+    side = request.POST.get("side", "")
+    actor = Actor.at_table(table, side if side in OTHER_SIDE else "NS")
+    return _verdict(request, board, table, result, actor)
 
 
 # --- the director ---------------------------------------------------------------------------
@@ -304,7 +303,7 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
                     result = Result.objects.get(pk=result.pk) if result is not None else None
                     conflict = {"current": results.result_view(result) if result else None}
                 except BoardError as error:
-                    rejection, status = results.rejection_view(error, director=True), 422
+                    rejection, status = results.rejection_view(error), 422
                 else:
                     done = _("%(table)s 第%(n)d副已保存。") % {
                         "table": results.table_label(table),
@@ -360,7 +359,7 @@ def director_check(request: HttpRequest, code: str, order: int, number: int) -> 
     table, _lines, line = _pick(results.director_round(round_), results.table_boards, request.POST)
     if table is None or line is None:
         raise Http404("no such board")
-    return _verdict(request, line.board, table, line.result, director=True)
+    return _verdict(request, line.board, table, line.result, Actor.director(request.user))
 
 
 @login_required

@@ -287,11 +287,10 @@ def _words(
     }
 
 
-def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, Any]:
-    """A refusal's findings in the reader's language. For a director a box card that
-    differs is a warning, not an error: the director's entry is kept and flagged
-    (第三十三条, the box card as decided)."""
-    errors, warnings = [], []
+def rejection_view(error: BoardError) -> dict[str, Any]:
+    """A refusal's findings in the reader's language (a director's box card that
+    differs is no refusal: ``result_check`` keeps it as a flag, 第三十三条)."""
+    errors = []
     for e in error.errors:
         english = (get_language() or "").startswith("en")
         item = {
@@ -301,11 +300,8 @@ def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, An
             # English readers also see the Chinese: the rules and the referee speak it.
             "other": e.get("message_zh", "") if english else "",
         }
-        if director and item["code"] == "box_card_mismatch":
-            warnings.append(item)
-        else:
-            errors.append(item)
-    return {"errors": errors, "warnings": warnings}
+        errors.append(item)
+    return {"errors": errors}
 
 
 def flag_texts(flags: Iterable[Mapping[str, Any]]) -> list[str]:

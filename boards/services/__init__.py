@@ -16,6 +16,7 @@ from .deals import (
 from .release import board_release, board_withdraw_release, boards_release
 from .results import (
     Actor,
+    Judgement,
     Prediction,
     box_card_prediction,
     first_play_table,
@@ -28,6 +29,7 @@ from .results import (
 __all__ = [
     "Actor",
     "Entry",
+    "Judgement",
     "Prediction",
     "board_enter_deal",
     "board_release",

@@ -49,6 +49,7 @@ from ..signals import result_changed
 
 __all__ = [
     "Actor",
+    "Judgement",
     "Prediction",
     "box_card_prediction",
     "first_play_table",
@@ -56,6 +57,7 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_enter",
+    "scorecard_judge",
 ]
 
 Role = ResultChange.Role
@@ -280,23 +282,63 @@ def _judge(board: Board, entry: Entry) -> Verdict:
         raise BoardError(error.message_zh, error.message_en, code="bad_record") from error
 
 
-def result_check(
-    *, board: Board, table: Table, entry: Entry, result: Result | None = None
-) -> Verdict:
-    """The engine's verdict on ``entry`` at ``table``, box card included; raises
-    :class:`EntryRejected` when anything is wrong. Stores nothing: for checking a
-    scorecard live as it is typed. ``result`` is the result being corrected, if any
-    (its own box card may be corrected along with it)."""
+@dataclass(frozen=True)
+class Judgement:
+    """What the one check of a scorecard decided (:func:`scorecard_judge`): the engine's
+    verdict, the flags the result keeps, and whether a correction moves the box card."""
+
+    verdict: Verdict
+    box: BoxCard | None  # the copy's box card, if filled
+    flags: list[dict[str, Any]]
+    move_box: bool = False
+
+
+def scorecard_judge(
+    *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
+) -> Judgement:
+    """The one check of a scorecard against the board's deal and the box card (牌盒卡,
+    第四十三条), for ``actor`` at ``table``; ``result`` is the result being corrected, if
+    any. Raises :class:`EntryRejected` when anything is wrong. Checking, entering and
+    correcting all call this, so what the check accepts the save accepts.
+
+    The box card: the first play fills it, and a later table of the copy plays from it
+    (它"按牌盒卡上的指示直接打牌"), so once another table has played the copy the box
+    card is what was played there. The result that filled it may move it along only
+    while no other table has played from it; after that only a director may (the
+    others' results are then flagged, 第三十三条: the box card as decided). A director's
+    scorecard that differs from the box card is kept and flagged; anyone else's is
+    refused (``box_card_mismatch``)."""
     verdict = _judge(board, entry)
     errors: list[Any] = list(verdict.errors)
     box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
     values = entry.box_card_values()
-    own = result.pk if result is not None else None
-    if box is not None and box.values() != values and (own is None or box.filled_by_id != own):
-        errors.append(_mismatch(board, box.values(), values))
+    flags: list[dict[str, Any]] = []
+    move_box = False
+    if box is not None and box.values() != values:
+        own = result is not None and box.filled_by_id == result.pk
+        played_from = (
+            own
+            and Result.objects.filter(board=board, **_tables_of(table.match))
+            .exclude(pk=result.pk if result is not None else None)
+            .exists()
+        )
+        if own and (not played_from or actor.is_director):
+            move_box = True
+        elif actor.is_director:
+            flags.append(_differs_flag(box.values(), values))
+        else:
+            errors.append(_mismatch(board, box.values(), values))
     if errors:
         raise EntryRejected.from_findings(errors, board=board.number)
-    return verdict
+    return Judgement(verdict=verdict, box=box, flags=flags, move_box=move_box)
+
+
+def result_check(
+    *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
+) -> Judgement:
+    """:func:`scorecard_judge` for a scorecard being typed, storing nothing."""
+    _check_actor(actor, table)
+    return scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
 
 
 # --- permissions -----------------------------------------------------------------------------
@@ -350,18 +392,9 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
             f"{table} already has a result for board {board.number}; correct it instead",
             code="already_entered",
         )
-    verdict = _judge(board, entry)
+    judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor)
+    verdict, flags, box = judged.verdict, judged.flags, judged.box
     values = entry.box_card_values()
-    errors: list[Any] = list(verdict.errors)
-    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
-    flags: list[dict[str, Any]] = []
-    if box is not None and box.values() != values:
-        if actor.is_director:
-            flags.append(_differs_flag(box.values(), values))
-        else:
-            errors.append(_mismatch(board, box.values(), values))
-    if errors:
-        raise EntryRejected.from_findings(errors, board=board.number)
 
     now = timezone.now()
     status = Result.Status.CONFIRMED if actor.is_director else Result.Status.ENTERED
@@ -524,26 +557,9 @@ def result_correct(
     """
     table, board = result.table, result.board
     _check_actor(actor, table)
-    verdict = _judge(board, entry)
+    judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
+    verdict, flags, box = judged.verdict, judged.flags, judged.box
     values = entry.box_card_values()
-    errors: list[Any] = list(verdict.errors)
-    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
-    flags: list[dict[str, Any]] = []
-    move_box = False
-    if box is not None and box.values() != values:
-        others = (
-            Result.objects.filter(board=board, **_tables_of(table.match))
-            .exclude(pk=result.pk)
-            .exists()
-        )
-        if box.filled_by_id == result.pk and (not others or actor.is_director):
-            move_box = True
-        elif actor.is_director:
-            flags.append(_differs_flag(box.values(), values))
-        else:
-            errors.append(_mismatch(board, box.values(), values))
-    if errors:
-        raise EntryRejected.from_findings(errors, board=board.number)
 
     try:
         with transaction.atomic():
@@ -593,7 +609,7 @@ def result_correct(
                 after=result_snapshot(fresh),
                 reason=reason,
             )
-            if move_box and box is not None:
+            if judged.move_box and box is not None:
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
     except _Conflict:

@@ -270,9 +270,17 @@ def test_a_scorecard_can_be_checked_live_without_storing_anything(team):
     board = team.board(1)
     before = rows()
 
-    verdict = result_check(board=board, table=team.open, entry=_events.result_only(board))
+    judged = result_check(
+        board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+    )
     with pytest.raises(EntryRejected):
-        result_check(board=board, table=team.open, entry=_events.result_only(board, points=7))
+        result_check(
+            board=board,
+            table=team.open,
+            entry=_events.result_only(board, points=7),
+            actor=ns(team.open),
+        )
 
+    verdict = judged.verdict
     assert verdict.valid and verdict.defender_points == 40
     assert rows() == before
