@@ -20,13 +20,19 @@ from typing import Any
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
+from rest_framework.exceptions import (
+    NotAuthenticated,
+    PermissionDenied,
+    Throttled,
+    ValidationError,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from boards.models import RESULT_SCORECARD_FIELDS, SIDE_CHOICES, Board, Result, ResultChange
 from boards.records import Entry
 from boards.services import Actor, result_check, result_confirm, result_correct, result_enter
+from duidiao.security import TooManyGuesses, guess_missed, guesses_left
 from tournament.models import Table
 
 from . import selectors
@@ -118,6 +124,11 @@ class TableCodeIn(serializers.Serializer):  # type: ignore[type-arg]
 
     table_code = serializers.CharField(required=False, max_length=12)
     side = serializers.ChoiceField(choices=SIDE_CHOICES, required=False)
+    pin = serializers.CharField(
+        required=False,
+        max_length=8,
+        help_text="the acting side's own PIN (printed on its pair's or team's card)",
+    )
 
 
 class EnterIn(EntryIn, TableCodeIn):
@@ -264,11 +275,16 @@ def _actor(view: EventMixin, data: dict[str, Any], table: Table) -> Actor:
         if not user.is_authenticated:
             raise NotAuthenticated()
         raise PermissionDenied("需要记分员或裁判长职责 / this needs a scorer or director")
+    try:
+        guesses_left(view.request)
+    except TooManyGuesses as error:
+        raise Throttled(wait=60) from error
     if not secrets.compare_digest(code.encode(), table.code.encode()):
+        guess_missed(view.request)
         raise PermissionDenied("牌桌录入码不符 / wrong table code")
     if not data.get("side"):
         raise ValidationError({"side": "凭录入码操作须说明是南北还是东西 / say NS or EW"})
-    return Actor.at_table(table, data["side"])
+    return Actor.at_table(table, data["side"], pin=data.get("pin") or "")
 
 
 def _board_and_table(view: EventMixin, data: dict[str, Any]) -> tuple[Board, Table]:

@@ -15,6 +15,8 @@ views decide who is acting (``Actor``) and show what the services say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -39,6 +41,7 @@ from boards.services import (
     result_correct,
     result_enter,
 )
+from duidiao.security import guess_missed, guesses_left
 from tournament.models import Event, Round, Stage, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
@@ -83,11 +86,59 @@ def _verdict(
 # --- at the table (no account: the table's code) --------------------------------------------
 
 
-def _table(code: str) -> Table:
+class RoundNotOpen(Exception):
+    """The table's round is not open: its code does nothing (yet, or any more)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+
+def table_for_code(request: HttpRequest, code: str) -> Table:
+    """The table behind a code, for its players: only while the director has its round
+    open (:class:`RoundNotOpen` otherwise — a code printed for a later round does
+    nothing before then). Wrong codes are counted per client address: past a few a
+    minute the answer is 429 (``duidiao.security``)."""
+    guesses_left(request)
     try:
-        return table_get_by_code(code)
+        table = table_get_by_code(code)
     except Table.DoesNotExist as error:
+        guess_missed(request)
         raise Http404("no such table code") from error
+    if not table.round.is_open:
+        raise RoundNotOpen(table)
+    return table
+
+
+def round_not_open(request: HttpRequest, error: RoundNotOpen) -> HttpResponse:
+    """What a code of a round not open shows: that, and nothing of the round."""
+    round_ = error.table.round
+    context = {"round": round_, "closed": round_.closed_at is not None}
+    return render(request, "web/table_closed.html", context, status=403)
+
+
+def table_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page behind a table code: the view gets the open table instead of the code."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, code: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            table = table_for_code(request, code)
+        except RoundNotOpen as error:
+            return round_not_open(request, error)
+        return view(request, table, *args, **kwargs)
+
+    return wrapper
+
+
+def _actor(request: HttpRequest, table: Table, side: str, pin: str) -> Actor:
+    """A table side with the PIN it typed; PINs that do not match count as guesses."""
+    guesses_left(request)
+    return Actor.at_table(table, side, pin=pin)
+
+
+def _board_error(request: HttpRequest, error: BoardError) -> None:
+    if error.code == "wrong_pin":
+        guess_missed(request)
 
 
 def _table_board(table: Table, number: int) -> tuple[Board, Result | None]:
@@ -98,10 +149,10 @@ def _table_board(table: Table, number: int) -> tuple[Board, Result | None]:
     return board, Result.objects.filter(board=board, table=table).first()
 
 
-def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
+@table_page
+def table_board(request: HttpRequest, table: Table, number: int) -> HttpResponse:
     """Board ``number`` at this table: the scorecard to enter, the result to confirm, or
-    the confirmed result."""
-    table = _table(code)
+    the confirmed result. Each side acts with its own PIN."""
     board, result = _table_board(table, number)
     fixing = result is not None and not result.is_confirmed and "fix" in request.GET
     rejection: dict[str, Any] | None = None
@@ -112,7 +163,7 @@ def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
         form = TableScorecardForm(request.POST)
         fixing = result is not None
         if form.is_valid():
-            actor = Actor.at_table(table, form.cleaned_data["side"])
+            actor = _actor(request, table, form.cleaned_data["side"], form.cleaned_data["pin"])
             try:
                 if result is None:
                     result_enter(board=board, table=table, entry=form.entry(), actor=actor)
@@ -127,6 +178,7 @@ def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
             except ConflictError as error:
                 rejection, status = results.rejection_view(error), 409
             except BoardError as error:
+                _board_error(request, error)
                 rejection, status = results.rejection_view(error), 422
             else:
                 return HttpResponseRedirect(request.path)
@@ -166,8 +218,9 @@ def _confirm_sides(result: Result | None) -> list[str]:
 
 
 @require_POST
-def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    table = _table(code)
+@table_page
+def table_confirm(request: HttpRequest, table: Table, number: int) -> HttpResponse:
+    """The other side confirms, typing its own PIN (the opponents accept the result)."""
     board, result = _table_board(table, number)
     side = request.POST.get("side", "")
     if result is None or side not in OTHER_SIDE:
@@ -175,10 +228,11 @@ def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
     try:
         result_confirm(
             result=result,
-            actor=Actor.at_table(table, side),
+            actor=_actor(request, table, side, request.POST.get("pin", "")[:8]),
             version=_int(request.POST.get("version")) or 0,
         )
     except BoardError as error:
+        _board_error(request, error)
         messages.error(
             request, " ".join(e["message"] for e in results.rejection_view(error)["errors"])
         )
@@ -188,8 +242,8 @@ def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
 
 
 @require_POST
-def table_check(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    table = _table(code)
+@table_page
+def table_check(request: HttpRequest, table: Table, number: int) -> HttpResponse:
     board, result = _table_board(table, number)
     side = request.POST.get("side", "")
     actor = Actor.at_table(table, side if side in OTHER_SIDE else "NS")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import entry_views, score_views, views
@@ -43,5 +42,5 @@ urlpatterns = [
     path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),
     path("t/<str:code>/b/<int:number>/check/", entry_views.table_check, name="table_check"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
 ]

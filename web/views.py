@@ -18,13 +18,14 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from rest_framework.authtoken.models import Token
 
 from api.cache import cached_payload, remembered
 from tournament.models import Event, Stage, StageEntry, Table
 from tournament.roles import user_event_roles, user_has_role
-from tournament.selectors import table_get_by_code
 
 from . import results, scores, selectors
+from .entry_views import table_page
 from .live import is_live, live_response, not_modified, refresh_seconds
 
 StagePage = Callable[..., dict[str, Any]]
@@ -153,11 +154,8 @@ def mitchell_pair(
     return render(request, "web/mitchell_pair.html", context)
 
 
-def table_entry(request: HttpRequest, code: str) -> HttpResponse:
-    try:
-        table = table_get_by_code(code)
-    except Table.DoesNotExist as error:
-        raise Http404("no such table code") from error
+@table_page
+def table_entry(request: HttpRequest, table: Table) -> HttpResponse:
     context = selectors.table_page(table) | {"lines": results.table_boards(table)}
     return render(request, "web/table.html", context)
 
@@ -179,6 +177,15 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
     if is_live(request):
         return live_response(request, etag, "web/_dashboard_rounds.html", context)
     return render(request, "web/director.html", context)
+
+
+class LogoutView(auth_views.LogoutView):
+    """Logging out also deletes the account's API token (a new login issues a new one)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            Token.objects.filter(user=request.user).delete()
+        return super().post(request, *args, **kwargs)
 
 
 class LoginView(auth_views.LoginView):

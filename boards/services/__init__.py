@@ -15,23 +15,28 @@ from .deals import (
 )
 from .release import board_release, board_withdraw_release, boards_release
 from .results import (
+    REFUSALS_PER_BOARD,
     Actor,
     Judgement,
     Prediction,
+    board_locked_for,
     box_card_prediction,
     first_play_table,
     result_check,
     result_confirm,
     result_correct,
     result_enter,
+    scorecard_judge,
 )
 
 __all__ = [
+    "REFUSALS_PER_BOARD",
     "Actor",
     "Entry",
     "Judgement",
     "Prediction",
     "board_enter_deal",
+    "board_locked_for",
     "board_release",
     "board_withdraw_release",
     "boards_generate",
@@ -47,4 +52,5 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_enter",
+    "scorecard_judge",
 ]

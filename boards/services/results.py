@@ -32,12 +32,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from core.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
-from tournament.models import Match, SetPlay, Table
+from tournament.models import Entrant, Match, Round, SetPlay, Table
 
 from ..errors import BoardError, ConflictError, EntryRejected
-from ..models import BOX_CARD_FIELDS, Board, BoxCard, Result, ResultChange
+from ..models import BOX_CARD_FIELDS, Board, BoxCard, EntryCheck, Result, ResultChange
 from ..records import (
     Entry,
     entry_record,
@@ -51,6 +52,8 @@ __all__ = [
     "Actor",
     "Judgement",
     "Prediction",
+    "REFUSALS_PER_BOARD",
+    "board_locked_for",
     "box_card_prediction",
     "first_play_table",
     "result_check",
@@ -73,6 +76,7 @@ class Actor:
     user: Any = None
     table: Table | None = None
     side: str = ""
+    pin: str = ""  # the PIN (密码) a table side typed: its own pair's or team's
 
     @classmethod
     def director(cls, user: Any) -> Actor:
@@ -83,10 +87,12 @@ class Actor:
         return cls(role=Role.SCORER, user=user)
 
     @classmethod
-    def at_table(cls, table: Table, side: str) -> Actor:
+    def at_table(cls, table: Table, side: str, pin: str = "") -> Actor:
+        """One side of ``table``, through its table code; ``pin`` is what that side typed
+        (a write needs its own pair's or team's PIN; a live check does not)."""
         if side not in ("NS", "EW"):
             raise ValueError(f"side must be NS or EW, got {side!r}")
-        return cls(role=Role.TABLE, table=table, side=side)
+        return cls(role=Role.TABLE, table=table, side=side, pin=pin)
 
     @property
     def is_director(self) -> bool:
@@ -336,9 +342,104 @@ def scorecard_judge(
 def result_check(
     *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
 ) -> Judgement:
-    """:func:`scorecard_judge` for a scorecard being typed, storing nothing."""
-    _check_actor(actor, table)
-    return scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
+    """:func:`scorecard_judge` for a scorecard being typed: stores no result (the check
+    is logged, and counts against a table as its entries do). A table side needs no PIN
+    to check."""
+    _check_actor(actor, table, pin=False)
+    return _judge_logged(
+        board=board, table=table, entry=entry, actor=actor, result=result, kind="check"
+    )
+
+
+# --- what a table is told (第二十八条之6: the deal stays hidden until it is played) -------
+
+#: Refusals a table may be told per board (as the neutral message) before the board is
+#: locked for it and flagged for the director.
+REFUSALS_PER_BOARD = 3
+
+#: Findings that tell nothing about the hidden deal: a typo in a card's name, a record
+#: that cannot be read, and a box card that differs from the one in the box (the table
+#: holds the box card).
+DEAL_FREE_CODES = frozenset({"bad_record", "unknown_card", "box_card_mismatch"})
+
+
+def board_locked_for(board: Board, table: Table) -> bool:
+    """Whether ``table`` has used up its refusals on ``board`` (the director enters it)."""
+    refused = EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
+    return refused >= REFUSALS_PER_BOARD
+
+
+def _neutral(board: Board, left: int, deal_free: list[dict[str, Any]]) -> EntryRejected:
+    """The one message a table gets for a refusal that depends on the hidden deal."""
+    if left > 0:
+        zh_more, en_more = f"（本副还可再试{left}次）", f" ({left} more tries on this board)"
+    else:
+        zh_more = "（本副已锁定，请找裁判长）"
+        en_more = " (this board is now locked for your table: call the director)"
+    neutral = {
+        "code": "does_not_match_deal",
+        "article": None,
+        "board": board.number,
+        "trick": None,
+        "seat": None,
+        "message_zh": "与本副牌的实际牌型不符——请核对牌盒卡和成绩，或请裁判长" + zh_more,
+        "message_en": "does not match the board as dealt — check the box card and the "
+        "result, or call the director" + en_more,
+    }
+    return EntryRejected.from_findings([neutral, *deal_free], board=board.number)
+
+
+def _judge_logged(
+    *,
+    board: Board,
+    table: Table,
+    entry: Entry,
+    actor: Actor,
+    result: Result | None,
+    kind: str,
+) -> Judgement:
+    """:func:`scorecard_judge`, logged (:class:`EntryCheck`). A table whose result on the
+    board is not accepted yet hears of a refusal that depends on the deal only as one
+    neutral message — the detail stays in the log for the director — and after
+    :data:`REFUSALS_PER_BOARD` of them the board is locked for that table."""
+    at_table = actor.role == Role.TABLE
+    accepted = (
+        Result.objects.filter(board=board, table=table, status=Result.Status.CONFIRMED).exists()
+        if at_table
+        else True
+    )
+    if at_table and not accepted and board_locked_for(board, table):
+        raise _refuse(
+            f"第{board.number}副已锁定：本桌已有{REFUSALS_PER_BOARD}次与牌不符，请找裁判长录入",
+            f"board {board.number} is locked for this table after {REFUSALS_PER_BOARD} "
+            "entries that did not match the deal: call the director",
+            code="board_locked",
+        )
+    log = {
+        "board": board,
+        "table": table,
+        "kind": kind,
+        "role": actor.role,
+        "user": actor.user,
+        "side": actor.side,
+        "entry": entry_snapshot(entry),
+    }
+    try:
+        judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
+    except EntryRejected as error:
+        errors = list(error.errors)
+        hidden = at_table and not accepted and any(e["code"] not in DEAL_FREE_CODES for e in errors)
+        EntryCheck.objects.create(**log, accepted=False, hidden=hidden, findings=errors)
+        if not hidden:
+            raise
+        left = (
+            REFUSALS_PER_BOARD
+            - EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
+        )
+        deal_free = [e for e in errors if e["code"] in DEAL_FREE_CODES]
+        raise _neutral(board, max(left, 0), deal_free) from None
+    EntryCheck.objects.create(**log, accepted=True, findings=[])
+    return judged
 
 
 # --- permissions -----------------------------------------------------------------------------
@@ -348,11 +449,35 @@ def _refuse(zh: str, en: str, code: str = "not_allowed") -> BoardError:
     return BoardError(zh, en, code=code)
 
 
-def _check_actor(actor: Actor, table: Table) -> None:
+def _side_entrant(table: Table, side: str) -> Entrant | None:
+    return table.ns if side == "NS" else table.ew if side == "EW" else None
+
+
+def _check_actor(actor: Actor, table: Table, *, pin: bool = True) -> None:
+    """Whether ``actor`` may act at ``table``. A table side: only its own table, only
+    while the director has its round open (a code printed for a later round does
+    nothing before then), and — to write — with its own pair's or team's PIN, so that
+    one code cannot act as both sides (the opponents accept the result themselves)."""
     if actor.role == Role.TABLE:
         if actor.table is None or actor.table.pk != table.pk:
             raise _refuse(
                 "牌桌录入码只能录入本桌成绩", "a table code enters only its own table's results"
+            )
+        if not Round.objects.filter(
+            pk=table.round_id, started_at__isnull=False, closed_at__isnull=True
+        ).exists():
+            raise _refuse(
+                "本轮尚未开始或已经结束：裁判长开始本轮后才能录入",
+                "this round has not been started (or is closed): a table enters results "
+                "only while the director has its round open",
+                code="round_not_open",
+            )
+        entrant = _side_entrant(table, actor.side)
+        if pin and (entrant is None or not constant_time_compare(actor.pin, entrant.pin)):
+            raise _refuse(
+                "录入密码不对：请输入印在本方（本队或本对）卡片上的密码",
+                "wrong PIN: type the PIN printed on your own team's or pair's card",
+                code="wrong_pin",
             )
     elif actor.role in (Role.DIRECTOR, Role.SCORER):
         if actor.user is None:
@@ -362,7 +487,15 @@ def _check_actor(actor: Actor, table: Table) -> None:
 
 
 def _who(actor: Actor) -> dict[str, Any]:
-    return {"role": actor.role, "user": actor.user, "side": actor.side}
+    """Who acted, for the audit trail: which side, with which credential."""
+    if actor.role == Role.TABLE and actor.table is not None:
+        entrant = _side_entrant(actor.table, actor.side)
+        owner = f"{entrant.kind} {entrant.number}" if entrant is not None else "-"
+        credential = f"table code {actor.table.code} + PIN of {owner}"
+    else:
+        name = actor.user.get_username() if actor.user is not None else ""
+        credential = f"login {name}"
+    return {"role": actor.role, "user": actor.user, "side": actor.side, "credential": credential}
 
 
 def _players(table: Table, entry: Entry) -> dict[str, Any]:
@@ -392,7 +525,9 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
             f"{table} already has a result for board {board.number}; correct it instead",
             code="already_entered",
         )
-    judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor)
+    judged = _judge_logged(
+        board=board, table=table, entry=entry, actor=actor, result=None, kind="enter"
+    )
     verdict, flags, box = judged.verdict, judged.flags, judged.box
     values = entry.box_card_values()
 
@@ -557,7 +692,9 @@ def result_correct(
     """
     table, board = result.table, result.board
     _check_actor(actor, table)
-    judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
+    judged = _judge_logged(
+        board=board, table=table, entry=entry, actor=actor, result=result, kind="correct"
+    )
     verdict, flags, box = judged.verdict, judged.flags, judged.box
     values = entry.box_card_values()
 

@@ -13,7 +13,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from boards.models import Result
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side
 from tests.boards import _events
 
 from .conftest import PERSONAS, World, entry_body
@@ -30,7 +31,7 @@ def entered(world: World) -> Result:
         board=board,
         table=world.team.open,
         entry=_events.result_only(board),
-        actor=Actor.at_table(world.team.open, "NS"),
+        actor=open_side(world.team.open, "NS"),
     )
 
 

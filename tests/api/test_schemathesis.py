@@ -25,7 +25,8 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
 from boards.models import Board, Result
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side
 from tests.boards import _events
 from tournament.models import Table
 
@@ -44,7 +45,7 @@ def test_no_operation_answers_with_a_server_error():
         board=board,
         table=world.team.open,
         entry=_events.result_only(board),
-        actor=Actor.at_table(world.team.open, "NS"),
+        actor=open_side(world.team.open, "NS"),
     )
     token = Token.objects.create(user=world.users["director"]).key
     ids = {

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from boards.models import Board, BoxCard
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side
 from tournament.models import Table
 
 from ._play import boards_of, by_director, deal, entry, form
@@ -69,7 +70,7 @@ def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
     table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
     first, second = boards_of(table)[:2]
     done = result_enter(
-        board=first, table=table, entry=entry(first, 40), actor=Actor.at_table(table, "NS")
+        board=first, table=table, entry=entry(first, 40), actor=open_side(table, "NS")
     )
     # Board 2 must start from board 1's levels after; the table wrote something else.
     wrong = "K" if done.levels_after_ns != "K" else "Q"
@@ -77,7 +78,7 @@ def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
         board=second,
         table=table,
         entry=entry(second, 40, levels=(wrong, wrong)),
-        actor=Actor.at_table(table, "NS"),
+        actor=open_side(table, "NS"),
     )
     assert BoxCard.objects.get(board=second).flagged
     client.force_login(director)
