@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import pgettext
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.utils import get_column_letter
 
 from tournament.errors import EventError
@@ -83,9 +84,9 @@ class Exporter:
             sheets = list(self.sheets())
             for index, (title, header, rows) in enumerate(sheets, start=1):
                 sheet = book.create_sheet(_sheet_title(title, index))
-                sheet.append(list(header))
+                sheet.append([as_text(sheet, value) for value in header])
                 for row in rows:
-                    sheet.append(list(row))
+                    sheet.append([as_text(sheet, value) for value in row])
                 if progress is not None:
                     progress(index * 100 // len(sheets))
             if not sheets:
@@ -93,6 +94,22 @@ class Exporter:
             buffer = io.BytesIO()
             book.save(buffer)
         return f"{self.event.code}-{self.kind}.xlsx", XLSX, buffer.getvalue()
+
+
+#: What a spreadsheet reads as the start of a formula (formula injection: a team named
+#: ``=HYPERLINK(…)`` must stay a name).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(sheet: Any, value: Any) -> Any:
+    """A cell's value as written: text that a spreadsheet would take for a formula is
+    written as text (an inline string, with the quote prefix Excel keeps when edited)."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    cell = WriteOnlyCell(sheet, value=value)
+    cell.data_type = "s"
+    cell.quotePrefix = True
+    return cell
 
 
 def _sheet_title(title: str, index: int) -> str:

@@ -42,9 +42,11 @@ from boards.services import (
     result_enter,
 )
 from duidiao.security import guess_missed, guesses_left
+from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
 from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
+from tournament.services import round_close, round_start
 
 from . import results, selectors
 from .forms import DirectorScorecardForm, ScorecardForm, TableScorecardForm
@@ -414,6 +416,27 @@ def director_check(request: HttpRequest, code: str, order: int, number: int) -> 
     if table is None or line is None:
         raise Http404("no such board")
     return _verdict(request, line.board, table, line.result, Actor.director(request.user))
+
+
+@login_required
+@require_POST
+def director_round_open(request: HttpRequest, code: str, order: int, number: int) -> HttpResponse:
+    """Start a round (its table codes open) or close it (they enter nothing more)."""
+    event = _director_event(request, code)
+    round_ = _round(event, order, number)
+    try:
+        if request.POST.get("action") == "close":
+            round_close(round=round_)
+            messages.success(request, _("第%(n)d轮已结束。") % {"n": round_.number})
+        else:
+            round_start(round=round_)
+            messages.success(
+                request, _("第%(n)d轮已开始，各桌录入码可以录入。") % {"n": round_.number}
+            )
+    except EventError as error:
+        messages.error(request, results.in_language(error.message_zh, error.message_en))
+    back = reverse("web:director", args=[event.code])
+    return HttpResponseRedirect(f"{back}#round-{round_.pk}")
 
 
 @login_required

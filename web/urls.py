@@ -28,6 +28,11 @@ urlpatterns = [
     path("e/<slug:code>/director/", views.director_dashboard, name="director"),
     path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
     path(
+        "e/<slug:code>/director/s/<int:order>/r/<int:number>/open/",
+        entry_views.director_round_open,
+        name="director_round_open",
+    ),
+    path(
         "e/<slug:code>/director/s/<int:order>/r/<int:number>/scorecard/",
         entry_views.director_scorecard,
         name="director_scorecard",
