@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from boards.services import Actor
-from tournament.models import Table
+from tournament.models import Event, Table
 from tournament.services import round_start
 
 
@@ -14,3 +14,17 @@ def open_side(table: Table, side: str) -> Actor:
         table.round = round_start(round=table.round)
     entrant = table.ns if side == "NS" else table.ew
     return Actor.at_table(table, side, pin=entrant.pin if entrant is not None else "")
+
+
+def side_form(table: Table, side: str) -> dict[str, str]:
+    """The fields a side fills in at the table to act: which side, and its own PIN."""
+    entrant = table.ns if side == "NS" else table.ew
+    return {"side": side, "pin": entrant.pin if entrant is not None else ""}
+
+
+def start_first_rounds(event: Event) -> None:
+    """The director has started the first round of every stage (its codes open)."""
+    for stage in event.stages.all():
+        first = stage.rounds.order_by("number").first()
+        if first is not None:
+            round_start(round=first)

@@ -23,6 +23,7 @@ from api.cache import local_clear
 from boards.models import Board
 from boards.services import boards_generate
 from duidiao.celery import app as celery_app
+from tests._tables import start_first_rounds
 from tests.boards import _events
 from tournament.models import Event, EventRole
 
@@ -89,6 +90,8 @@ def build_world() -> World:
     other_team = _events.team_round(other_event)
     boards_generate(stage=other_team.stage)
     draft = _events.event(status=Event.Status.DRAFT)
+    start_first_rounds(event)
+    start_first_rounds(other_event)
     users = {
         name: user_model.objects.create_user(name, password="secret-pw")
         for name in PERSONAS
