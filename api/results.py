@@ -93,8 +93,12 @@ class EntryIn(serializers.Serializer):  # type: ignore[type-arg]
     buried = serializers.ListField(
         child=serializers.CharField(**CARD), max_length=16, required=False, allow_null=True
     )
-    exchanges = ExchangeIn(many=True, required=False, allow_null=True, max_length=16)
-    tricks = TrickIn(many=True, required=False, allow_null=True, max_length=60)
+    # A list that may be null, of items that may not ("tricks": [null] is a 400): with
+    # ``many=True`` REST framework passes allow_null on to every item too.
+    exchanges = serializers.ListField(
+        child=ExchangeIn(), required=False, allow_null=True, max_length=16
+    )
+    tricks = serializers.ListField(child=TrickIn(), required=False, allow_null=True, max_length=60)
 
     def entry(self) -> Entry:
         data = self.validated_data
