@@ -6,13 +6,14 @@ dashboard needs a login and the director's role in the event (``EventRole``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -101,6 +102,13 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     return render(request, template, context)
 
 
+def _without_query(request: HttpRequest) -> HttpRequest:
+    clean = copy.copy(request)
+    clean.META = {**request.META, "QUERY_STRING": ""}
+    clean.GET = QueryDict()
+    return clean
+
+
 def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse:
     """A stage's standings, for the many phones refreshing at once: the rows come from
     the same versioned cache as the API's standings (a result change starts anew)."""
@@ -126,11 +134,15 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         table = render_to_string("web/_standings_table.html", {"rows": rows})
         context = {"event": event, "stage": stage, "table": mark_safe(table)}
         context["csrf_token"] = CSRF_PLACEHOLDER
-        return render_to_string("web/stage_standings.html", context, request=request)
+        return render_to_string("web/stage_standings.html", context, request=shared)
 
     if request.user.is_authenticated:  # the page names the login: not shared
+        shared = request
         return HttpResponse(page().replace(CSRF_PLACEHOLDER, get_token(request)))
-    kind = f"page-{get_language()}-{request.get_full_path()}"
+    # One page per stage, version and language: a query string (?x=1, ?x=2, …) neither
+    # makes a new cache entry nor ends up in the page everyone is served.
+    shared = _without_query(request)
+    kind = f"page-{get_language()}-{request.path}"
     _etag, html = cached_payload(stage.pk, page, kind=kind)
     return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
