@@ -37,6 +37,7 @@ from .renderers import (
     render_guide_cards,
     render_hand_records,
     render_movement,
+    render_pin_cards,
     render_results,
     render_ruling_slips,
     render_schedule,
@@ -148,6 +149,14 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_hand_records),
             lambda d: len(d.records),
             *_BOARDS,
+        ),
+        Paper(
+            "pin-cards",
+            selectors.pin_cards_data,
+            _pdf(render_pin_cards),
+            lambda d: len(d.cards),
+            "参赛队/对",
+            "entrants",
         ),
         Paper(
             "score-sheets",

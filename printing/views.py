@@ -40,6 +40,7 @@ GROUPS = (
             "schedule",
             "brackets",
             "box-cards",
+            "pin-cards",
             "hand-records",
             "score-sheets",
             "travellers",

@@ -7,7 +7,15 @@ from collections.abc import Mapping, Sequence
 
 from core.engine import SEAT_NAMES
 
-from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
+from ..data import (
+    BoxCard,
+    BoxCardsData,
+    EntrantRef,
+    HandRecord,
+    HandRecordsData,
+    PinCard,
+    PinCardsData,
+)
 from ..fonts import FontChoice
 from ..labels import PAPERS, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label, numbered, source_label
 from ..layout import GREY, LIGHT, RED, Sheet
@@ -60,6 +68,44 @@ def render_box_cards(data: BoxCardsData, *, font: FontChoice | None, ticker: Tic
         _box_card(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
         ticker.tick()
     return sheet
+
+
+@renderer("pin-cards", lambda d: len(d.cards))
+def render_pin_cards(data: PinCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    """One card a team or pair, cut apart like the box cards: its PIN, which the side
+    types to enter or confirm a result at the table (the opponents accept the result
+    themselves, with their own PIN)."""
+    sheet = Sheet(
+        title=str(PAPERS["pin-cards"]), subtitle=data.event.line, font=font, header=False, margin=8
+    )
+    w = sheet.inner_width / BOX_COLS
+    h = (sheet.height - 2 * sheet.margin) / BOX_ROWS
+    per_page = BOX_COLS * BOX_ROWS
+    for i, card in enumerate(data.cards):
+        slot = i % per_page
+        if slot == 0:
+            sheet.start_page()
+            _cut_lines(sheet, w, h)
+        x = sheet.left + (slot % BOX_COLS) * w
+        y = sheet.margin + (slot // BOX_COLS) * h
+        _pin_card(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
+        ticker.tick()
+    return sheet
+
+
+def _pin_card(
+    sheet: Sheet, card: PinCard, event: str, x: float, y: float, w: float, h: float
+) -> None:
+    sheet.rect(x, y, w, h, width=0.8, radius=2)
+    x += 3
+    w -= 6
+    sheet.text(x, y + 7, str(PAPERS["pin-cards"]), size=12, bold=True)
+    sheet.text(x + w, y + 7, event, size=9, align="right", max_width=w * 0.5)
+    who = f"{label('pin_' + card.kind)} {card.number}" + (f" {card.name}" if card.name else "")
+    sheet.text(x, y + 17, who, size=13, bold=True, max_width=w)
+    sheet.text(x, y + 24, "、".join(card.players), size=9, max_width=w)
+    sheet.text(x + w / 2, y + 42, card.pin, size=30, bold=True, align="center")
+    sheet.paragraph(x, y + 50, label("pin_note"), width=w, size=8)
 
 
 def _cut_lines(sheet: Sheet, w: float, h: float) -> None:
