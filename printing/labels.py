@@ -199,8 +199,8 @@ LABELS = {
         "print", "对判罚有异议的，可向裁判长提出申诉；申诉期间原判罚有效。"
     ),
     # PIN cards
-    "pin_team": pgettext_lazy("print", "参赛队"),
-    "pin_pair": pgettext_lazy("print", "参赛对"),
+    "pin_team": pgettext_lazy("print", "队"),
+    "pin_pair": pgettext_lazy("print", "对"),
     "pin_note": pgettext_lazy(
         "print",
         "在牌桌手机上录入或确认成绩时输入本密码。只给本队/对，请勿告诉对手，也不要留在桌上。",
