@@ -3,7 +3,8 @@ cards (牌型卡), two to a page: the hands laid out round the table, trumps apa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from core.engine import SEAT_NAMES
 
@@ -52,8 +53,15 @@ def _box_count(data: BoxCardsData) -> int:
 
 @renderer("box-cards", _box_count)
 def render_box_cards(data: BoxCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    return _cut_cards("box-cards", data, _box_card, font=font, ticker=ticker)
+
+
+def _cut_cards(
+    kind: str, data: Any, draw: Callable[..., None], *, font: FontChoice | None, ticker: Ticker
+) -> Sheet:
+    """Cards eight to a page with cut lines between them (box cards, PIN cards)."""
     sheet = Sheet(
-        title=str(PAPERS["box-cards"]), subtitle=data.event.line, font=font, header=False, margin=8
+        title=str(PAPERS[kind]), subtitle=data.event.line, font=font, header=False, margin=8
     )
     w = sheet.inner_width / BOX_COLS
     h = (sheet.height - 2 * sheet.margin) / BOX_ROWS
@@ -65,7 +73,7 @@ def render_box_cards(data: BoxCardsData, *, font: FontChoice | None, ticker: Tic
             _cut_lines(sheet, w, h)
         x = sheet.left + (slot % BOX_COLS) * w
         y = sheet.margin + (slot // BOX_COLS) * h
-        _box_card(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
+        draw(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
         ticker.tick()
     return sheet
 
@@ -75,22 +83,7 @@ def render_pin_cards(data: PinCardsData, *, font: FontChoice | None, ticker: Tic
     """One card a team or pair, cut apart like the box cards: its PIN, which the side
     types to enter or confirm a result at the table (the opponents accept the result
     themselves, with their own PIN)."""
-    sheet = Sheet(
-        title=str(PAPERS["pin-cards"]), subtitle=data.event.line, font=font, header=False, margin=8
-    )
-    w = sheet.inner_width / BOX_COLS
-    h = (sheet.height - 2 * sheet.margin) / BOX_ROWS
-    per_page = BOX_COLS * BOX_ROWS
-    for i, card in enumerate(data.cards):
-        slot = i % per_page
-        if slot == 0:
-            sheet.start_page()
-            _cut_lines(sheet, w, h)
-        x = sheet.left + (slot % BOX_COLS) * w
-        y = sheet.margin + (slot // BOX_COLS) * h
-        _pin_card(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
-        ticker.tick()
-    return sheet
+    return _cut_cards("pin-cards", data, _pin_card, font=font, ticker=ticker)
 
 
 def _pin_card(
