@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from core.engine import check_deal
 
 from .errors import BoardError
-from .models import Board, BoxCard, Result, ResultChange
+from .models import Board, BoxCard, EntryCheck, Result, ResultChange
 from .records import Entry
 from .services import Actor, board_release, board_withdraw_release, result_check, result_correct
 
@@ -130,7 +130,18 @@ class ResultChangeInline(admin.TabularInline):
     model = ResultChange
     extra = 0
     can_delete = False
-    fields = ("at", "action", "role", "user", "side", "version", "reason", "before", "after")
+    fields = (
+        "at",
+        "action",
+        "role",
+        "user",
+        "side",
+        "credential",
+        "version",
+        "reason",
+        "before",
+        "after",
+    )
     readonly_fields = fields
     ordering = ("at", "id")
 
@@ -287,3 +298,19 @@ class ResultAdmin(admin.ModelAdmin):
             )
         except BoardError as error:
             self.message_user(request, str(error), messages.ERROR)
+
+
+@admin.register(EntryCheck)
+class EntryCheckAdmin(admin.ModelAdmin):
+    """Every check of a scorecard, with the engine's detail a table was not told."""
+
+    list_display = ("at", "table", "board", "kind", "role", "side", "accepted", "hidden")
+    list_filter = ("accepted", "hidden", "kind", "board__stage__event")
+    readonly_fields = [f.name for f in EntryCheck._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
 from collections.abc import Callable
@@ -71,7 +72,8 @@ class Misses:
         self.scope, self.limit, self.window = scope, limit, window
 
     def _key(self, key: str) -> str:
-        return f"misses:{self.scope}:{key}"
+        # Hashed: an account name may hold any character (a cache key may not).
+        return f"misses:{self.scope}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
 
     def count(self, key: str) -> int:
         return int(cache.get(self._key(key), 0))
