@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
-from boards.services import Actor
+import dataclasses
+
+from boards.errors import EntryRejected
+from boards.models import Board
+from boards.records import Entry
+from boards.services import Actor, scorecard_judge
 from tournament.models import Event, Table
 from tournament.services import round_start
 
@@ -28,3 +33,19 @@ def start_first_rounds(event: Event) -> None:
         first = stage.rounds.order_by("number").first()
         if first is not None:
             round_start(round=first)
+
+
+def undeclarable(board: Board, table: Table, entry: Entry) -> Entry:
+    """``entry`` with a trump and declarer the deal does not allow (a probe's question:
+    does this seat hold that suit's level card?), found as a director may: with the
+    engine's whole verdict."""
+    director = Actor(role="director")
+    for seat in "NESW":
+        for suit in "HDSC":
+            probe = dataclasses.replace(entry, trump=suit, declared_by=seat)
+            try:
+                scorecard_judge(board=board, table=table, entry=probe, actor=director)
+            except EntryRejected as error:
+                if "trump_not_declarable" in error.codes:
+                    return probe
+    raise AssertionError("every seat can declare every suit")

@@ -389,6 +389,28 @@ def _neutral(board: Board, left: int, deal_free: list[dict[str, Any]]) -> EntryR
     return EntryRejected.from_findings([neutral, *deal_free], board=board.number)
 
 
+def _off_the_fives(board: Board, entry: Entry) -> list[dict[str, Any]]:
+    """Defenders' points that no deal allows (not a multiple of 5, or outside 0–200,
+    第二十一条): the engine's own message would name the ceiling the bottom's points
+    set, so a table is told this deal-free one instead — typing "3" on the way to "35"
+    costs it nothing."""
+    points = entry.defender_points
+    if not isinstance(points, int) or (points % 5 == 0 and 0 <= points <= 200):
+        return []
+    return [
+        {
+            "code": "result_impossible",
+            "article": "第二十一条",
+            "board": board.number,
+            "trick": None,
+            "seat": None,
+            "message_zh": f"防家得分{points}不可能：分数是5的倍数，在0到200之间",
+            "message_en": f"{points} points is impossible: points are a multiple of 5 "
+            "from 0 to 200",
+        }
+    ]
+
+
 def _judge_logged(
     *,
     board: Board,
@@ -424,6 +446,10 @@ def _judge_logged(
         "side": actor.side,
         "entry": entry_snapshot(entry),
     }
+    obvious = _off_the_fives(board, entry) if at_table else []
+    if obvious:  # wrong whatever the deal: said as it is, and not counted
+        EntryCheck.objects.create(**log, accepted=False, hidden=False, findings=obvious)
+        raise EntryRejected.from_findings(obvious, board=board.number)
     try:
         judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
     except EntryRejected as error:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards.errors import BoardError, EntryRejected
+from boards.errors import BoardError
 from boards.models import EntryCheck, Result, ResultChange
 from boards.services import (
     REFUSALS_PER_BOARD,
@@ -20,8 +20,8 @@ from boards.services import (
     result_check,
     result_confirm,
     result_enter,
-    scorecard_judge,
 )
+from tests._tables import undeclarable
 from tournament.services import round_close, round_start
 
 from . import _events
@@ -139,28 +139,12 @@ def test_every_entrant_has_its_own_pin(team):
 # --- item 2: what a refusal tells a table -----------------------------------------------------
 
 
-def _undeclarable(board, table, director) -> tuple[str, str]:
-    """A seat and suit the deal does not let declare (the probe's question: does E hold
-    the heart level card?), found as the director may: with the whole verdict."""
-    for seat in "NESW":
-        for suit in "HDSC":
-            entry = _events.result_only(board)
-            entry = type(entry)(**{**entry.__dict__, "trump": suit, "declared_by": seat})
-            try:
-                scorecard_judge(board=board, table=table, entry=entry, actor=director)
-            except EntryRejected as error:
-                if "trump_not_declarable" in error.codes:
-                    return seat, suit
-    raise AssertionError("every seat can declare every suit")
-
-
 def test_probing_an_unplayed_board_tells_the_table_nothing_of_the_deal(team, as_director):
     """16 probes used to give every hand's level cards. Now: one neutral message, the
     detail kept for the director, and the board locked after three refusals."""
     board = team.board(1)
-    seat, suit = _undeclarable(board, team.open, as_director)
     base = _events.result_only(board)
-    probe = type(base)(**{**base.__dict__, "trump": suit, "declared_by": seat})
+    probe = undeclarable(board, team.open, base)
 
     for left in range(REFUSALS_PER_BOARD - 1, -1, -1):
         error = refused(
@@ -187,18 +171,22 @@ def test_probing_an_unplayed_board_tells_the_table_nothing_of_the_deal(team, as_
     )
 
 
-def test_an_impossible_point_count_is_neutral_too(team):
-    """The ceiling of the defenders' points is 200 less the points in the bottom: the
-    refusal would tell the bottom's points."""
+def test_points_off_the_fives_are_told_as_they_are_and_not_counted(team):
+    """No deal allows 37 points (第二十一条): the table is told so — without the ceiling
+    the bottom's points set — and a slow typist's "3" on the way to "35" costs nothing."""
     board = team.board(1)
-    error = refused(
-        result_enter,
-        board=board,
-        table=team.open,
-        entry=_events.result_only(board, points=205),
-        actor=ns(team.open),
-    )
-    assert error.codes == ["does_not_match_deal"]
+    for _ in range(REFUSALS_PER_BOARD + 1):
+        error = refused(
+            result_check,
+            board=board,
+            table=team.open,
+            entry=_events.result_only(board, points=37),
+            actor=ns(team.open),
+        )
+        assert error.codes == ["result_impossible"]
+        assert "0到200" in error.message_zh and "减去底牌" not in error.message_zh
+
+    assert not board_locked_for(board, team.open)
 
 
 def test_a_box_card_mismatch_is_shown_as_it_is(team):

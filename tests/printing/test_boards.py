@@ -138,7 +138,6 @@ def test_a_match_not_needed_gets_no_box_cards(event):
     assert {c.match for c in cards} == {"M1", "M2"}
 
 
-
 def test_every_team_and_pair_gets_a_card_with_its_own_pin(event):
     """Issue 14: confirmation needs something only the confirming side holds — its PIN,
     printed on its own card, one a team or pair (not on the table's guide card)."""

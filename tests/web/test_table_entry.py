@@ -9,11 +9,11 @@ import pytest
 from django.urls import reverse
 
 from boards.models import EntryCheck, Result, ResultChange
-from tests._tables import side_form
+from tests._tables import side_form, undeclarable
 from tournament.models import Table
 from tournament.services import round_start
 
-from ._play import boards_of, deal, form
+from ._play import boards_of, deal, entry, form
 
 pytestmark = pytest.mark.django_db
 
@@ -65,9 +65,7 @@ def test_the_engine_checks_a_scorecard_as_it_is_typed(client, open_table):
     missing = client.post(url, form(board, "")).content.decode()
 
     assert 'class="verdict ok"' in good and "打成" in good and "打后级别" in good
-    # The refusal depends on the deal (the bottom's points set the ceiling): neutral.
-    assert 'class="verdict bad"' in bad and "与本副牌的实际牌型不符" in bad
-    assert "防家得分37不可能" not in bad
+    assert 'class="verdict bad"' in bad and "防家得分37不可能" in bad  # no deal allows it
     assert 'class="verdict incomplete"' in missing and "防家得分" in missing
     assert not Result.objects.exists()  # checking stores nothing
 
@@ -134,9 +132,7 @@ def test_the_other_side_corrects_and_hands_it_back(client, open_table):
     assert "东西已录入" in client.get(url).content.decode()
 
 
-def test_a_rejected_entry_shows_a_neutral_refusal_and_saves_nothing(client, open_table):
-    """Until its result is accepted a table hears of a refusal that depends on the deal
-    only as one neutral message; the engine's detail is kept for the director."""
+def test_a_rejected_entry_shows_the_engines_errors_and_saves_nothing(client, open_table):
     board = boards_of(open_table)[0]
 
     response = client.post(
@@ -145,12 +141,27 @@ def test_a_rejected_entry_shows_a_neutral_refusal_and_saves_nothing(client, open
 
     assert response.status_code == 422
     content = response.content.decode()
-    assert "成绩未保存" in content and "与本副牌的实际牌型不符" in content
-    assert "防家得分37不可能" not in content
+    assert "成绩未保存" in content and "防家得分37不可能" in content
     assert not Result.objects.exists()
     assert not ResultChange.objects.exists()
+    assert not EntryCheck.objects.get(board=board, table=open_table).accepted  # logged
+
+
+def test_a_refusal_that_depends_on_the_deal_is_neutral_at_the_table(client, open_table):
+    """Until its result is accepted a table hears of a refusal that depends on the deal
+    only as one neutral message; the engine's detail is kept for the director."""
+    board = boards_of(open_table)[0]
+    probe = undeclarable(board, open_table, entry(board, 40))
+    data = form(board, 40, **side_form(open_table, "NS"))
+    data |= {"trump": probe.trump, "declared_by": probe.declared_by}
+
+    response = client.post(board_url(open_table, board.number), data)
+
+    content = response.content.decode()
+    assert response.status_code == 422 and "与本副牌的实际牌型不符" in content
+    assert "不能亮" not in content and "cannot declare" not in content
     kept = EntryCheck.objects.get(board=board, table=open_table)
-    assert "防家得分37不可能" in kept.findings[0]["message_zh"]
+    assert kept.hidden and "trump_not_declarable" in [f["code"] for f in kept.findings]
 
 
 def test_a_rejected_entry_in_english_shows_both_languages(english, open_table):
@@ -161,8 +172,8 @@ def test_a_rejected_entry_in_english_shows_both_languages(english, open_table):
     )
 
     text = content.content.decode()
-    assert "does not match the board as dealt" in text
-    assert "与本副牌的实际牌型不符" in text  # the Chinese, under the English
+    assert "37 points is impossible" in text
+    assert "防家得分37不可能" in text  # the Chinese, under the English
 
 
 def test_an_entry_needs_the_side_that_enters_it(client, open_table):

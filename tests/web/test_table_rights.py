@@ -9,11 +9,11 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from boards.models import EntryCheck, Result
-from tests._tables import side_form
+from tests._tables import side_form, undeclarable
 from tournament.models import Table
 from tournament.services import round_close
 
-from ._play import boards_of, deal, form
+from ._play import boards_of, deal, entry, form
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,12 @@ def _fresh_counts():
 def mitchell(demo):
     deal(demo.mitchell)
     return demo.mitchell
+
+
+def probe_form(board, table: Table) -> dict:
+    """A scorecard asking whether a seat could declare a suit, which the deal says no to."""
+    probe = undeclarable(board, table, entry(board, 40))
+    return form(board, 40) | {"trump": probe.trump, "declared_by": probe.declared_by}
 
 
 def board_url(table: Table, number: int, what: str = "table_board") -> str:
@@ -99,10 +105,10 @@ def test_probing_an_unplayed_board_from_the_table_gets_the_neutral_message(clien
     board = boards_of(table)[0]
     url = board_url(table, board.number, "table_check")
 
-    answers = [client.post(url, form(board, 205)).content.decode() for _ in range(4)]
+    answers = [client.post(url, probe_form(board, table)).content.decode() for _ in range(4)]
 
     assert all("与本副牌的实际牌型不符" in a for a in answers[:3])
-    assert all("底牌" not in a and "205" not in a.split("verdict")[-1] for a in answers[:3])
+    assert all("不能亮" not in a and "没有" not in a for a in answers[:3])
     assert "已锁定" in answers[3]
     good = client.post(board_url(table, board.number), form(board, 40, **side_form(table, "NS")))
     assert good.status_code == 422 and not Result.objects.exists()
@@ -112,13 +118,13 @@ def test_a_locked_board_is_flagged_on_the_dashboard(client, mitchell, director):
     table = Table.objects.get(round__stage=mitchell, round__number=1, number=1)
     board = boards_of(table)[0]
     for _ in range(3):
-        client.post(board_url(table, board.number, "table_check"), form(board, 205))
+        client.post(board_url(table, board.number, "table_check"), probe_form(board, table))
 
     client.force_login(director)
     page = client.get(reverse("web:director", args=[mitchell.event.code])).content.decode()
 
     assert "录入已锁定（与牌不符）" in page
-    assert "205" in page  # the detail is the director's
+    assert "录入已锁定（与牌不符）" in page and "不能亮" in page  # the detail: the director's
 
 
 def test_guessing_table_codes_gets_429_after_a_few_misses(client, demo, settings):
