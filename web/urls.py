@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import entry_views, score_views, views
@@ -29,6 +28,11 @@ urlpatterns = [
     path("e/<slug:code>/director/", views.director_dashboard, name="director"),
     path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
     path(
+        "e/<slug:code>/director/s/<int:order>/r/<int:number>/open/",
+        entry_views.director_round_open,
+        name="director_round_open",
+    ),
+    path(
         "e/<slug:code>/director/s/<int:order>/r/<int:number>/scorecard/",
         entry_views.director_scorecard,
         name="director_scorecard",
@@ -48,5 +52,5 @@ urlpatterns = [
     path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),
     path("t/<str:code>/b/<int:number>/check/", entry_views.table_check, name="table_check"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
 ]

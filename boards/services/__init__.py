@@ -15,8 +15,11 @@ from .deals import (
     read_board_file,
 )
 from .results import (
+    REFUSALS_PER_BOARD,
     Actor,
+    Judgement,
     Prediction,
+    board_locked_for,
     box_card_prediction,
     first_play_table,
     first_play_tables,
@@ -24,13 +27,17 @@ from .results import (
     result_confirm,
     result_correct,
     result_enter,
+    scorecard_judge,
 )
 
 __all__ = [
+    "REFUSALS_PER_BOARD",
     "Actor",
     "Entry",
+    "Judgement",
     "Prediction",
     "board_enter_deal",
+    "board_locked_for",
     "boards_generate",
     "boards_generate_event",
     "boards_import",
@@ -44,4 +51,5 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_enter",
+    "scorecard_judge",
 ]
