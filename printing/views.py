@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Event
 from tournament.roles import user_event_roles, user_has_role
 
 from .errors import PrintingError
+from .excel import entrants_import
 from .labels import PAPERS
 from .models import ImportJob, PrintJob
 from .services import import_job_create, language_code, print_job_create
@@ -161,6 +165,31 @@ def scorecards_upload(request: HttpRequest, code: str) -> HttpResponse:
         event=event,
     )
     return redirect("printing:import", code=event.code, pk=job.pk)
+
+
+@login_required
+@require_POST
+def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
+    """Teams and pairs from an Excel sheet (the columns of the entrants export), for the
+    director's workspace: all rows or, with any problem, none and every problem listed."""
+    event = _director_event(request, code)
+    upload = request.FILES.get("file")
+    back = reverse("web:setup_entrants", args=[event.code])
+    if upload is None or upload.size is None or upload.size > MAX_UPLOAD:
+        messages.error(request, _("请选择不超过20MB的Excel文件。"))
+        return redirect(back)
+    try:
+        result = entrants_import(event=event, file=upload.read())
+    except PrintingError as error:
+        messages.error(request, str(error))
+        return redirect(back)
+    if not result.ok:
+        for problem in result.problems:
+            messages.error(request, str(problem))
+        messages.error(request, _("表格有问题，一个也未导入。"))
+    else:
+        messages.success(request, _("已导入%(n)d个参赛者。") % {"n": len(result.created)})
+    return redirect(back)
 
 
 @login_required

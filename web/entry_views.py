@@ -31,6 +31,7 @@ from api.cache import standings_invalidate
 from boards.errors import BoardError, ConflictError, EntryRejected
 from boards.models import Board, Result
 from boards.records import entry_record
+from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
     board_withdraw_release,
@@ -381,6 +382,26 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
             board_withdraw_release(board=board)
         messages.success(request, _("已撤回%(n)d副牌的公布。") % {"n": len(boards)})
     else:
+        early = boards_still_to_play(boards)
+        if early and request.POST.get("confirm") != "early":
+            # Shown early, a board's hands help every table that has yet to play it:
+            # name those tables and ask a second time (第二十八条之6).
+            context = _event_context(request, event) | {
+                "early": [
+                    (
+                        board,
+                        [
+                            _("第%(r)d轮 %(t)s")
+                            % {"r": t.round.number, "t": results.table_label(t)}
+                            for t in tables
+                        ],
+                    )
+                    for board, tables in early
+                ],
+                "boards": boards,
+                "next": request.POST.get("next", ""),
+            }
+            return render(request, "web/release_confirm.html", context)
         boards_release(boards=boards, user=request.user)
         messages.success(request, _("已公布%(n)d副牌的牌型与成绩。") % {"n": len(boards)})
     standings_invalidate({b.stage_id for b in boards})  # the public pages show them at once

@@ -296,6 +296,7 @@ def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, An
         english = (get_language() or "").startswith("en")
         item = {
             "code": e.get("code", ""),
+            "board": e.get("board"),
             "article": e.get("article") or "",
             "message": e.get("message_en", "") if english else e.get("message_zh", ""),
             # English readers also see the Chinese: the rules and the referee speak it.

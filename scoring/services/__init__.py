@@ -19,6 +19,7 @@ from .adjustments import (
     tie_order_clear,
     tie_order_set,
 )
+from .qualify import stage_qualify_from_source, stage_source_undecided
 from .rescore import (
     match_changed,
     queue_rescore,
@@ -45,6 +46,8 @@ __all__ = [
     "rescore_targets",
     "result_changed",
     "side_entrant",
+    "stage_qualify_from_source",
+    "stage_source_undecided",
     "tie_order_clear",
     "tie_order_set",
 ]

@@ -1,0 +1,219 @@
+"""The director's workspace from an empty database: event, officials, entrants, stages
+with a preview, boards, rounds and decisions — every step through the pages, checked by
+role, each refusal in both languages with nothing half-saved."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from boards.models import Board, DealCommitment
+from tournament.models import Entrant, Event, EventRole, Round, Stage
+
+from .conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = """红山队：张伟*、王芳、李娜、刘洋
+松山队：陈静、杨磊、赵洋、黄勇
+元宝山队：周艳、吴杰、徐军、孙涛
+宁城队：马明、朱超、胡霞、郭平
+"""
+PAIRS = "\n".join(f"甲{i}、乙{i}" for i in range(1, 9))
+
+
+@pytest.fixture
+def organiser(client):
+    """A login allowed to open events (the add-event permission), no event yet."""
+    user = make_user("organiser")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client.force_login(user)
+    return user
+
+
+def _create_event(client, code="spring") -> Event:
+    response = client.post(
+        reverse("web:workspace"),
+        {
+            "name": "春季对调赛",
+            "code": code,
+            "venue": "赤峰",
+            "rules": "chifeng-2007",
+            "status": "draft",
+            "switch_must_follow_shape": "true",
+            "switch_k_dig": "",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Event.objects.get(code=code)
+
+
+def _paste(client, event, kind, text):
+    return client.post(
+        reverse("web:setup_entrants", args=[event.code]),
+        {"action": "paste", "kind": kind, "text": text},
+    )
+
+
+def test_a_director_creates_an_event_with_switches_and_becomes_its_director(client, organiser):
+    event = _create_event(client)
+
+    assert event.switches == {"must_follow_shape": True}
+    assert event.profile.must_follow_shape is True  # 第十七条 as switched
+    assert EventRole.objects.filter(event=event, user=organiser, role="director").exists()
+    page = client.get(reverse("web:setup", args=[event.code]))
+    assert "春季对调赛" in page.content.decode()
+
+
+def test_a_login_without_the_right_cannot_open_an_event_nor_direct_anothers(client, organiser):
+    event = _create_event(client)
+    client.force_login(make_user("someone"))
+
+    refused = client.post(
+        reverse("web:workspace"),
+        {"name": "x", "code": "x", "rules": "chifeng-2007", "status": "draft"},
+    )
+    assert refused.status_code == 403
+    assert not Event.objects.filter(code="x").exists()
+    assert client.get(reverse("web:setup_entrants", args=[event.code])).status_code in (403, 404)
+
+
+def test_pasted_entrants_are_numbered_and_a_bad_line_saves_none(client, organiser):
+    event = _create_event(client)
+
+    bad = _paste(client, event, "team", TEAMS + "短队：甲、乙\n")
+    assert bad.status_code == 422
+    assert "第二十四条" in bad.content.decode() or "4至6名" in bad.content.decode()
+    assert not Entrant.objects.filter(event=event).exists()  # all or nothing
+
+    assert _paste(client, event, "team", TEAMS).status_code == 302
+    assert _paste(client, event, "pair", PAIRS).status_code == 302
+    teams = Entrant.objects.filter(event=event, kind="team").order_by("number")
+    assert [t.number for t in teams] == [1, 2, 3, 4]
+    assert teams[0].memberships.get(role="captain").player.name == "张伟"
+    assert Entrant.objects.filter(event=event, kind="pair").count() == 8
+
+
+def test_an_entrant_is_edited_and_withdrawn_before_play_but_not_once_its_stage_started(
+    client, organiser
+):
+    event = _create_event(client)
+    _paste(client, event, "team", TEAMS)
+    team = Entrant.objects.get(event=event, number=4)
+    url = reverse("web:setup_entrant", args=[event.code, team.pk])
+
+    client.post(
+        url,
+        {
+            "action": "save",
+            "kind": "team",
+            "name": "宁城新队",
+            "players": "马明、朱超*、胡霞、郭平、新人",
+        },
+    )
+    team.refresh_from_db()
+    assert team.name == "宁城新队"
+    assert team.memberships.count() == 5
+    assert team.memberships.get(role="captain").player.name == "朱超"
+
+    _stage(client, event, "round_robin", fix=True, boards_per_session=4, sessions=1)
+    stage = event.stages.get()
+    Round.objects.filter(stage=stage, number=1).update(started_at="2026-01-01T00:00Z")
+    client.post(url, {"action": "withdraw"})
+    assert Entrant.objects.filter(pk=team.pk).exists()  # its stage has started
+
+
+def _stage(client, event, kind, *, fix=False, **options):
+    url = reverse("web:setup_stage", args=[event.code])
+    entrants = Entrant.objects.filter(
+        event=event, kind="pair" if kind == "mitchell" else "team"
+    ).values_list("pk", flat=True)
+    data = {"kind": kind, "action": "preview", "entrants": list(entrants), "order_by": "number"}
+    data |= {k: str(v) for k, v in options.items()}
+    preview = client.post(url, data)
+    assert preview.status_code == 200
+    body = preview.content.decode()
+    if not fix:
+        return body
+    seed = body.split('name="draw_seed" value="', 1)[1].split('"', 1)[0]
+    return client.post(url, data | {"action": "fix", "draw_seed": seed})
+
+
+def test_a_stage_is_previewed_without_being_saved_then_fixed_with_the_draw_shown(client, organiser):
+    event = _create_event(client)
+    _paste(client, event, "pair", PAIRS)
+
+    body = _stage(client, event, "mitchell", boards_per_round=2)
+    assert "预览" in body
+    assert not Stage.objects.filter(event=event).exists()  # nothing kept by a preview
+    seed = int(body.split('name="draw_seed" value="', 1)[1].split('"', 1)[0])
+
+    pairs = list(Entrant.objects.filter(event=event).values_list("pk", flat=True))
+    fixed = client.post(
+        reverse("web:setup_stage", args=[event.code]),
+        {"kind": "mitchell", "action": "fix", "entrants": pairs, "order_by": "number"}
+        | {"boards_per_round": "2", "draw_seed": str(seed)},
+    )
+    assert fixed.status_code == 302
+    stage = event.stages.get()
+    assert stage.kind == "mitchell" and stage.draw_seed is not None
+    assert stage.settings == {"boards_per_round": 2}  # named fields, defaults not stored
+    assert stage.draw_seed == seed  # the draw that was shown is the draw fixed
+    assert stage.rounds.exists()
+
+
+def test_a_stage_is_taken_back_before_play_and_not_after(client, organiser):
+    event = _create_event(client)
+    _paste(client, event, "team", TEAMS)
+    _stage(client, event, "round_robin", fix=True, boards_per_session=4, sessions=1)
+    stage = event.stages.get()
+    remove = reverse("web:setup_stage_remove", args=[event.code, stage.order])
+
+    Round.objects.filter(stage=stage, number=1).update(started_at="2026-01-01T00:00Z")
+    client.post(remove)
+    assert Stage.objects.filter(pk=stage.pk).exists()
+
+    Round.objects.filter(stage=stage).update(started_at=None)
+    client.post(remove)
+    assert not Stage.objects.filter(pk=stage.pk).exists()
+
+
+def test_dealing_publishes_a_commitment_the_public_page_checks_after_the_stage(client, organiser):
+    event = _create_event(client)
+    _paste(client, event, "team", TEAMS)
+    _stage(client, event, "round_robin", fix=True, boards_per_session=2, sessions=1)
+    stage = event.stages.get()
+
+    client.post(
+        reverse("web:setup_boards", args=[event.code]), {"stage": stage.pk, "action": "generate"}
+    )
+    assert Board.objects.filter(stage=stage).count() == 3 * 2  # 3 rounds × 2 boards
+    commitment = DealCommitment.objects.get(stage=stage)
+    public = client.get(reverse("web:deals", args=[event.code])).content.decode()
+    assert commitment.digest in public
+    assert commitment.material.splitlines()[3].split()[2] not in public  # seeds hidden
+
+    Round.objects.filter(stage=stage).update(
+        started_at="2026-01-01T00:00Z", closed_at="2026-01-01T05:00Z"
+    )
+    public = client.get(reverse("web:deals", args=[event.code])).content.decode()
+    assert 'data-check="ok"' in public
+    assert commitment.material.splitlines()[3].split()[2] in public
+
+
+def test_the_director_starts_and_closes_a_round_from_the_dashboard(client, organiser):
+    event = _create_event(client)
+    _paste(client, event, "team", TEAMS)
+    _stage(client, event, "round_robin", fix=True, boards_per_session=2, sessions=1)
+    round_ = Round.objects.get(stage__event=event, number=1)
+    url = reverse("web:round_toggle", args=[event.code, round_.pk])
+
+    client.post(url, {"action": "start"})
+    round_.refresh_from_db()
+    assert round_.is_open
+    client.post(url, {"action": "close"})
+    round_.refresh_from_db()
+    assert round_.closed_at is not None
+    dashboard = client.get(reverse("web:director", args=[event.code])).content.decode()
+    assert "已结束" in dashboard
