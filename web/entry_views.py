@@ -242,6 +242,8 @@ def _pick(tables: list[Table], lines_of: Any, data: Any) -> tuple[Table | None, 
     if table is None:
         return None, [], None
     lines = lines_of(table)
+    if data.get("done"):  # the last board was saved: nothing is opened for editing
+        return table, lines, None
     number = _int(data.get("board"))
     line = next((ln for ln in lines if ln.number == number), None)
     if line is None:
@@ -256,7 +258,8 @@ def _next_scorecard(url: str, tables: list[Table], table: Table, lines: Any, num
     later = [t for t in tables if (t.session, t.number) > (table.session, table.number)]
     if later:
         return f"{url}?table={later[0].pk}"
-    return f"{url}?table={table.pk}&board={number}"
+    # The round's last board: Enter again must not reopen it as a correction.
+    return f"{url}?table={table.pk}&done=1"
 
 
 @login_required

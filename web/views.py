@@ -94,6 +94,7 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = _event_context(request, event) | {"stage": stage} | data
     context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
+    context["decisions"] = selectors.stage_decisions(stage)
     if is_live(request):
         return live_response(request, etag, body, context)
     template = "web/stage.html"

@@ -564,6 +564,14 @@ def result_correct(
                     "已确认的成绩只能由裁判长更正",
                     "only a director can correct a confirmed result",
                 )
+            if current.status == Result.Status.CONFIRMED and not reason.strip():
+                # A confirmed result is overwritten only by an explicit correction: a
+                # keystroke that resubmits the form never replaces it.
+                raise _refuse(
+                    "已确认的成绩只能明确更正：请写明更正原因",
+                    "a confirmed result changes only by an explicit correction: give the reason",
+                    code="reason_required",
+                )
             now = timezone.now()
             fields: dict[str, Any] = {
                 **_players(table, entry),
