@@ -219,7 +219,9 @@ def entrants(request: HttpRequest, code: str) -> HttpResponse:
     event = _director_event(request, code)
     action = request.POST.get("action") if request.method == "POST" else None
     form = EntrantForm(request.POST if action == "add" else None, label_suffix="")
-    paste = PasteForm(request.POST if action == "paste" else None, label_suffix="")
+    paste = PasteForm(
+        request.POST if action == "paste" else None, label_suffix="", auto_id="paste_%s"
+    )
     if action == "add" and form.is_valid():
         data = form.cleaned_data
         parsed = entrants_parse(data["players"].replace("\n", "、"))
