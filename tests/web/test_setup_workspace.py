@@ -217,3 +217,58 @@ def test_the_director_starts_and_closes_a_round_from_the_dashboard(client, organ
     assert round_.closed_at is not None
     dashboard = client.get(reverse("web:director", args=[event.code])).content.decode()
     assert "已结束" in dashboard
+
+
+def test_a_board_dealt_at_its_table_is_entered_at_the_table_and_its_deal_typed_later(
+    client, organiser
+):
+    from boards.services import deal_from_seed
+
+    event = _create_event(client)
+    _paste(client, event, "pair", PAIRS)
+    _stage(client, event, "mitchell", fix=True, boards_per_round=2)
+    stage = event.stages.get()
+    boards_url = reverse("web:setup_boards", args=[event.code])
+    client.post(boards_url, {"stage": stage.pk, "action": "table"})
+    board = Board.objects.get(stage=stage, number=1)
+    assert board.source == "table" and not board.has_deal
+
+    # At the table, with no deal known: the phone's page opens and takes the result.
+    table = board.board_set.plays.order_by("table__round__number").first().table
+    Round.objects.filter(pk=table.round_id).update(started_at="2026-01-01T00:00Z")
+    page = client.get(reverse("web:table_board", args=[table.code, 1]))
+    assert page.status_code == 200
+    hands, bottom = deal_from_seed(99)
+    third = bottom[-3]
+    trump = {"BJ": "H", "LJ": "S"}.get(third, third[0])
+    entered = client.post(
+        reverse("web:table_board", args=[table.code, 1]),
+        {"side": "NS", "level_ns": "A", "level_ew": "A", "declarer": "S", "trump": trump}
+        | {"declared_by": "", "defender_points": "40", "dig": "", "xiaosa_bj": "0"}
+        | {"xiaosa_lj": "0"},
+    )
+    assert entered.status_code == 302
+    assert board.results.count() == 1
+    assert "待录入牌型卡" in client.get(boards_url).content.decode()
+
+    # The director types the 牌型卡 in, a suit then its ranks.
+    def typed(cards):
+        return " ".join(
+            ("大王" if c == "BJ" else "小王" if c == "LJ" else "♥♦♠♣"["HDSC".index(c[0])] + c[1:])
+            for c in cards
+        )
+
+    deal_url = reverse("web:setup_board_deal", args=[event.code, board.pk])
+    short = client.post(
+        deal_url, {s: typed(h) for s, h in hands.items()} | {"bottom": typed(bottom[:-1])}
+    )
+    assert short.status_code == 422  # 107 cards: nothing stored
+    board.refresh_from_db()
+    assert not board.has_deal
+    done = client.post(
+        deal_url, {s: typed(h) for s, h in hands.items()} | {"bottom": typed(bottom)}
+    )
+    assert done.status_code == 302
+    board.refresh_from_db()
+    assert board.hands == hands and board.bottom == bottom
+    assert not board.results.get().flagged  # the result agrees with the deal
