@@ -15,12 +15,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from core.engine import resolve_profile
-from core.engine.profiles import ProfileError
-
 from ..errors import EventError
 from ..models import Entrant, Event, EventRole, Membership, Round, Stage
-from .events import _captain_index, _player
+from .events import _captain_index, _player, check_entrant_size, check_event_fields
 from .stages import stage_create
 
 __all__ = [
@@ -48,17 +45,9 @@ def event_update(
 ) -> Event:
     """Change an event's name, dates, venue, rules and switches (the code stays: it is
     in every printed QR code). The rules cannot change once a round has started."""
-    name = name.strip()
-    if not name:
-        raise EventError("赛事名称不能为空", "the event needs a name", code="name")
-    try:
-        resolve_profile(rules, switches or {})
-    except ProfileError as error:
-        raise EventError(
-            f"规则或规则开关无效：{error}", f"invalid rules or switch: {error}", code="rules"
-        ) from error
-    if starts_on and ends_on and ends_on < starts_on:
-        raise EventError("结束日期早于开始日期", "the event ends before it starts", code="dates")
+    name = check_event_fields(
+        name=name, rules=rules, switches=switches, starts_on=starts_on, ends_on=ends_on
+    )
     changes_rules = (rules, dict(switches or {})) != (event.rules, dict(event.switches or {}))
     if changes_rules and _started(Round.objects.filter(stage__event=event)):
         raise EventError(
@@ -141,22 +130,8 @@ def entrant_update(
     _check_not_playing(entrant, "修改", "changed")
     kind = Entrant.Kind(entrant.kind)
     name = name.strip()
-    low, high = Entrant.SIZES[kind]
     specs = [p.strip() for p in players if p.strip()]
-    if not low <= len(specs) <= high:
-        if kind == Entrant.Kind.TEAM:
-            raise EventError(
-                f"每队须有4至6名选手，现有{len(specs)}名",
-                f"a team needs 4 to 6 players, got {len(specs)}",
-                code="team_size",
-                article="第二十四条",
-            )
-        raise EventError(
-            f"每对须有2名选手，现有{len(specs)}名",
-            f"a pair needs exactly 2 players, got {len(specs)}",
-            code="pair_size",
-            article="第二十八条",
-        )
+    check_entrant_size(kind, len(specs))
     if kind == Entrant.Kind.TEAM and not name:
         raise EventError("队名不能为空", "a team needs a name", code="name")
     chosen = [_player(spec, club) for spec in specs]
