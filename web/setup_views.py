@@ -596,6 +596,7 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
                     match=match, boards=int(request.POST.get("boards") or 0) or None
                 )
                 made_boards = boards_generate(stage=stage, user=request.user)
+                deals_commit(stage=stage, user=request.user)
                 messages.success(
                     request,
                     _("第%(m)d场加赛：%(t)d张桌、%(b)d副新牌。")

@@ -56,8 +56,9 @@ def _digest(material: str) -> str:
 
 @transaction.atomic
 def deals_commit(*, stage: Stage, user: Any = None) -> DealCommitment:
-    """Publish the commitment to ``stage``'s generated deals, before any round starts.
-    Committing again with no new board keeps the first commitment."""
+    """Publish the commitment to ``stage``'s generated deals, before they are played.
+    Committing again with no new board keeps the commitment; with new boards (a later
+    round's, extra boards) a new commitment covers them all."""
     material, count = seed_material(stage)
     if not count:
         raise BoardError(
@@ -69,18 +70,14 @@ def deals_commit(*, stage: Stage, user: Any = None) -> DealCommitment:
     latest = stage.deal_commitments.order_by("-committed_at", "-id").first()
     if latest is not None and latest.digest == digest:
         return latest
-    if stage.rounds.filter(started_at__isnull=False).exists() and latest is not None:
-        # A later round's boards (a knockout's next round) get a commitment of their own
-        # only while nothing they cover has been played.
-        played = Board.objects.filter(
-            stage=stage, source=Board.Source.GENERATED, results__isnull=False
-        ).exists()
-        if played and not material.startswith(latest.material):
-            raise BoardError(
-                "已有成绩的牌副不能重新承诺",
-                "deals already played cannot be committed again",
-                code="committed",
-            )
+    if latest is not None and not set(latest.material.splitlines()) <= set(material.splitlines()):
+        # Boards are added (a knockout's next round, a tie-break segment) but a deal
+        # already promised never changes: each commitment stays checkable on its own.
+        raise BoardError(
+            "已公布承诺的牌副不能更换",
+            "deals already committed cannot change",
+            code="committed",
+        )
     return DealCommitment.objects.create(
         stage=stage, digest=digest, material=material, boards=count, committed_by=user
     )

@@ -218,3 +218,22 @@ def test_a_deal_is_typed_in_only_once():
     board_fill_deal(board=m.board(2), hands=cards, bottom=typed_in_order(bottom))
     with pytest.raises(BoardError):
         board_fill_deal(board=m.board(2), hands=cards, bottom=typed_in_order(bottom))
+
+
+def test_boards_added_later_get_a_new_commitment_and_a_promised_deal_never_changes():
+    t = _events.team_round()
+    boards_generate(stage=t.stage)
+    Board.objects.filter(stage=t.stage, board_set=t.sets[1]).delete()  # not dealt yet
+    first = deals_commit(stage=t.stage)
+    assert deals_commit(stage=t.stage) == first  # nothing new: the same promise
+
+    boards_generate(stage=t.stage)  # the rest dealt later (extra boards, a later round)
+    second = deals_commit(stage=t.stage)
+    assert second.pk != first.pk and second.boards == first.boards + 2
+    assert deals_verify(first).ok and deals_verify(second).ok
+
+    board = t.board(1)
+    Board.objects.filter(pk=board.pk).update(seed=str(int(board.seed) + 1))
+    with pytest.raises(BoardError) as refused:
+        deals_commit(stage=t.stage)
+    assert refused.value.code == "committed"
