@@ -403,12 +403,16 @@ def dashboard_etag(event: Event) -> str:
     changes = ResultChange.objects.filter(result__board__stage__event=event).aggregate(
         last=Max("id"), n=Count("id")
     )
-    results = Result.objects.filter(board__stage__event=event).aggregate(n=Count("id"))
+    # A result flagged when its deal arrives changes no history: its update time tells.
+    results = Result.objects.filter(board__stage__event=event).aggregate(
+        n=Count("id"), last=Max("updated_at")
+    )
     released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
         n=Count("id"), last=Max("released_at")
     )
     stamp = (
-        f"{changes['last']}-{changes['n']}-{results['n']}-{released['n']}-"
+        f"{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
     return f'W/"{stamp}"'

@@ -482,7 +482,7 @@ def board_fill_deal(
                 for e in contradictions
             ]
             result.flags, result.flagged = [*result.flags, *flags], True
-            result.save(update_fields=["flags", "flagged"])
+            result.save(update_fields=["flags", "flagged", "updated_at"])
             flagged.append(result)
     for result in Result.objects.filter(board=board, status=Result.Status.CONFIRMED):
         result_changed.send(sender=Result, result=result)

@@ -272,3 +272,108 @@ def test_a_board_dealt_at_its_table_is_entered_at_the_table_and_its_deal_typed_l
     board.refresh_from_db()
     assert board.hands == hands and board.bottom == bottom
     assert not board.results.get().flagged  # the result agrees with the deal
+
+
+def _xlsx(rows) -> bytes:
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in rows:
+        book.active.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def test_entrants_from_an_excel_sheet_all_or_nothing(client, organiser):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event = _create_event(client)
+    url = reverse("printing:entrants", args=[event.code])
+    header = ["类别", "编号", "名称", "原排名", "队长", "选手1", "单位1", "选手2", "单位2"]
+    good = [
+        header,
+        ["对", 1, "", "", "", "张伟", "", "王芳", ""],
+        ["对", 2, "", "", "", "李娜", "", "刘敏", ""],
+    ]
+    bad = good + [["对", 3, "", "", "", "陈静", "", "", ""]]  # one player only
+
+    back = client.post(url, {"file": SimpleUploadedFile("e.xlsx", _xlsx(bad))}, follow=True)
+    assert "第二十八条" in back.content.decode() or "article 28" in back.content.decode()
+    assert not Entrant.objects.filter(event=event).exists()
+
+    client.post(url, {"file": SimpleUploadedFile("e.xlsx", _xlsx(good))})
+    assert sorted(Entrant.objects.filter(event=event).values_list("number", flat=True)) == [1, 2]
+
+
+def test_the_event_is_edited_and_its_rules_fixed_once_play_starts(client, organiser):
+    event = _create_event(client)
+    url = reverse("web:setup_event", args=[event.code])
+    data = {"name": "春季赛", "venue": "宁城", "rules": "chifeng-2007", "status": "running"}
+
+    client.post(url, data | {"switch_k_dig": "swap"})
+    event.refresh_from_db()
+    assert (event.name, event.venue, event.status) == ("春季赛", "宁城", "running")
+    assert event.profile.level_digs[13].value == "swap"  # K翻天 chosen by name (第二十二条)
+
+    _paste(client, event, "team", TEAMS)
+    _stage(client, event, "round_robin", fix=True, boards_per_session=2, sessions=1)
+    Round.objects.filter(stage__event=event, number=1).update(started_at="2026-01-01T00:00Z")
+    refused = client.post(url, data | {"switch_k_dig": ""})
+    assert "不能再更改规则" in refused.content.decode()
+    event.refresh_from_db()
+    assert event.switches["level_digs"]["K"] == "swap"
+
+
+def test_officials_are_given_a_role_and_the_only_director_keeps_theirs(client, organiser):
+    event = _create_event(client)
+    make_user("jilu")
+    url = reverse("web:setup_officials", args=[event.code])
+
+    client.post(url, {"username": "jilu", "role": "scorer"})
+    assert EventRole.objects.filter(event=event, user__username="jilu", role="scorer").exists()
+    unknown = client.post(url, {"username": "nobody", "role": "referee"})
+    assert "没有用户名" in unknown.content.decode()
+
+    own = EventRole.objects.get(event=event, user=organiser)
+    client.post(url, {"revoke": own.pk})
+    assert EventRole.objects.filter(pk=own.pk).exists()  # the last director stays
+
+
+def test_boards_imported_from_a_zip_on_the_boards_page(client, organiser):
+    import io
+    import json
+    import zipfile
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from boards.services import deal_from_seed
+
+    event = _create_event(client)
+    _paste(client, event, "pair", PAIRS)
+    _stage(client, event, "mitchell", fix=True, boards_per_round=2)
+    stage = event.stages.get()
+    records = []
+    for number in range(1, 9):
+        hands, bottom = deal_from_seed(number)
+        records.append(
+            {"format": "duidiao-board/1", "board": number, "hands": hands, "bottom": bottom}
+        )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("a.json", json.dumps(records[:4]))
+        archive.writestr("b.json", json.dumps(records[4:]))
+    url = reverse("web:setup_boards", args=[event.code])
+
+    client.post(
+        url,
+        {
+            "stage": stage.pk,
+            "action": "import",
+            "file": SimpleUploadedFile("b.zip", buffer.getvalue()),
+        },
+    )
+    assert Board.objects.filter(stage=stage, source="imported").count() == 8
+    assert Board.objects.get(stage=stage, number=5).hands == deal_from_seed(5)[0]
