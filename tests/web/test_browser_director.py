@@ -238,3 +238,39 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     download.wait_for()
     _shot(desk, "director-papers.png")
     assert ".pdf" in download.inner_text()
+
+
+def test_every_step_of_the_workspace_fits_a_phone(browser):
+    from tournament.models import EventRole, Stage
+    from tournament.services import entrants_add, entrants_parse, event_create, stage_create
+
+    chromium, base = browser
+    user = make_user("shouji")
+    event = event_create(name="手机上的赛事", code="phone")
+    EventRole.objects.create(event=event, user=user, role=EventRole.Role.DIRECTOR)
+    teams = entrants_add(event=event, kind="team", entries=entrants_parse(TEAMS))
+    stage_create(event=event, kind=Stage.Kind.ROUND_ROBIN, entrants=teams, settings={"sessions": 1})
+    phone = _page(chromium, base, PHONE)
+    phone.goto(base + reverse("web:login") + "?next=" + reverse("web:workspace"))
+    phone.fill("#id_username", "shouji")
+    phone.fill("#id_password", "secret-pw")
+    phone.keyboard.press("Enter")
+    phone.wait_for_url("**/director/")
+
+    pages = {
+        "setup": reverse("web:setup", args=["phone"]),
+        "event": reverse("web:setup_event", args=["phone"]),
+        "officials": reverse("web:setup_officials", args=["phone"]),
+        "entrants": reverse("web:setup_entrants", args=["phone"]),
+        "stage": reverse("web:setup_stage", args=["phone"]) + "?kind=mitchell",
+        "boards": reverse("web:setup_boards", args=["phone"]),
+        "decisions": reverse("web:setup_decisions", args=["phone"]),
+        "dashboard": reverse("web:director", args=["phone"]),
+    }
+    too_wide = []
+    for name, url in pages.items():
+        phone.goto(base + url)
+        if not page_fits_the_phone(phone):
+            too_wide.append(name)
+        _shot(phone, f"workspace-{name}-375.png")
+    assert too_wide == []
