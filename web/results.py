@@ -480,6 +480,9 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                             )
                 row["cells"] = cells
                 row["reported"] = sum(1 for c in cells if c["state"] != "none")
+                # What the table still owes: boards not reported, or not confirmed yet.
+                row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
+                row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
             for board in round_board_ids.values():
                 for box in box_flags.get(board.pk, []):

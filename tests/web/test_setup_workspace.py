@@ -250,6 +250,9 @@ def test_a_board_dealt_at_its_table_is_entered_at_the_table_and_its_deal_typed_l
     assert entered.status_code == 302
     assert board.results.count() == 1
     assert "待录入牌型卡" in client.get(boards_url).content.decode()
+    # The dashboard says, per table, what it still owes.
+    dashboard = client.get(reverse("web:director", args=[event.code])).content.decode()
+    assert "未报：2" in dashboard and "待确认：1" in dashboard
 
     # The director types the 牌型卡 in, a suit then its ranks.
     def typed(cards):
