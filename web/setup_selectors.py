@@ -87,9 +87,13 @@ def board_blocks(event: Event) -> list[dict[str, Any]]:
                 "stage": stage,
                 "total": _board_count(stage.pk),
                 "dealt": dealt.count(),
-                "by_source": dict(
-                    dealt.values_list("source").annotate(n=Count("pk")).values_list("source", "n")
-                ),
+                "by_source": [
+                    (Board.Source(source).label, n)
+                    for source, n in dealt.values_list("source")
+                    .annotate(n=Count("pk"))
+                    .values_list("source", "n")
+                    .order_by("source")
+                ],
                 "awaiting": [
                     board
                     for board in dealt.filter(source=Board.Source.TABLE)
