@@ -172,7 +172,7 @@ _SUIT_MARKS: dict[str, Suit] = {
     "草花": Suit.C,
 }
 _JOKER_MARKS: dict[str, Card] = {"大王": BJ, "小王": LJ, "BJ": BJ, "LJ": LJ}
-_RANK_MARKS: dict[str, int] = {**_RANK_INDEX, "T": _RANK_INDEX["10"]}
+_RANK_MARKS = _RANK_INDEX  # 10 also T, A also 1 (interfaces.md)
 _SEPARATORS = frozenset(" \t\r\n,，、;；/")
 
 

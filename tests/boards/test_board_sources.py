@@ -34,7 +34,7 @@ from boards.services import (
     deals_verify,
     result_enter,
 )
-from core.engine.cards import parse_hand_text
+from core.engine.cards import NotationError, parse_hand_text
 from tournament.models import Round
 
 from . import _events
@@ -133,6 +133,10 @@ def test_an_import_stores_every_deal_or_none_and_names_each_bad_board():
 def test_the_fast_grammar_reads_symbols_letters_and_chinese_suit_names():
     assert parse_hand_text("♥AKQ10 ♠AA95 大王") == parse_hand_text("HAKQT SAA95 BJ")
     assert parse_hand_text("红桃A 方片10 草花2 小王") == parse_hand_text("♥A ♦10 ♣2 LJ")
+    assert len(parse_hand_text("♠AA KK")) == 4  # a rank written twice is held twice
+    for bad in ("♥AX", "AK♥Q", "♥Z"):  # unknown ranks, ranks before any suit
+        with pytest.raises(NotationError):
+            parse_hand_text(bad)
 
 
 def test_a_board_dealt_at_the_first_table_takes_results_then_its_deal_and_judges_them_again():
