@@ -296,6 +296,7 @@ def rejection_view(error: BoardError) -> dict[str, Any]:
         english = (get_language() or "").startswith("en")
         item = {
             "code": e.get("code", ""),
+            "board": e.get("board"),
             "article": e.get("article") or "",
             "message": e.get("message_en", "") if english else e.get("message_zh", ""),
             # English readers also see the Chinese: the rules and the referee speak it.
@@ -399,12 +400,16 @@ def dashboard_etag(event: Event) -> str:
     changes = ResultChange.objects.filter(result__board__stage__event=event).aggregate(
         last=Max("id"), n=Count("id")
     )
-    results = Result.objects.filter(board__stage__event=event).aggregate(n=Count("id"))
+    # A result flagged when its deal arrives changes no history: its update time tells.
+    results = Result.objects.filter(board__stage__event=event).aggregate(
+        n=Count("id"), last=Max("updated_at")
+    )
     released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
         n=Count("id"), last=Max("released_at")
     )
     stamp = (
-        f"{changes['last']}-{changes['n']}-{results['n']}-{released['n']}-"
+        f"{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
     return f'W/"{stamp}"'
@@ -496,6 +501,9 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                             )
                 row["cells"] = cells
                 row["reported"] = sum(1 for c in cells if c["state"] != "none")
+                # What the table still owes: boards not reported, or not confirmed yet.
+                row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
+                row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
             for board in round_board_ids.values():
                 for box in box_flags.get(board.pk, []):

@@ -672,6 +672,33 @@ def director_dashboard(event: Event) -> dict[str, Any]:
     return {"stage_blocks": list(stages.values()), "entrants": len(entrants)}
 
 
+def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
+    """What the director decided about a stage's places, with the reasons, for its page:
+    tie orders (第二十五条之4) and qualification before the source was finished."""
+    from scoring.models import QualificationOverride, TieOrder
+
+    names = entrant_views(stage.event)
+    out: list[dict[str, Any]] = [
+        {
+            "group_label": order.group_label,
+            "text": " › ".join(str(names[i]) for i in order.entrants if i in names),
+            "reason": order.reason,
+            "at": order.decided_at,
+        }
+        for order in TieOrder.objects.filter(stage=stage).order_by("decided_at", "id")
+    ]
+    out += [
+        {
+            "group_label": "",
+            "text": _("提前出线"),
+            "reason": override.reason,
+            "at": override.decided_at,
+        }
+        for override in QualificationOverride.objects.filter(stage=stage)
+    ]
+    return out
+
+
 __all__ = [
     "BoardsView",
     "CrossCell",

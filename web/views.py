@@ -80,6 +80,7 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
     if director and stage.kind == Stage.Kind.SWISS:  # outside the cached body
         context["swiss_next"] = reverse("web:director_swiss_next", args=[event.code, stage.order])
+    context["decisions"] = selectors.stage_decisions(stage)
     if is_live(request):
         return live_response(request, etag, body, context)
     template = "web/stage.html"

@@ -21,6 +21,7 @@ from .adjustments import (
     tie_order_clear,
     tie_order_set,
 )
+from .qualify import stage_qualify_from_source, stage_source_undecided
 from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
     match_changed,
@@ -53,6 +54,8 @@ __all__ = [
     "result_changed",
     "side_entrant",
     "swiss_round_next",
+    "stage_qualify_from_source",
+    "stage_source_undecided",
     "tie_order_clear",
     "tie_order_set",
 ]

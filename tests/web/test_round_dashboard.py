@@ -117,7 +117,15 @@ def test_releasing_a_round_and_taking_a_release_back(client, team, director):
     boards = Board.objects.filter(stage=team.team_match)
     url = reverse("web:director_release", args=[team.event.code])
 
-    response = client.post(url, {"round": round_.pk, "all": "1"})
+    # Nothing played yet: the release names the tables still to play and asks again.
+    warning = client.post(url, {"round": round_.pk, "all": "1"})
+    assert warning.status_code == 200
+    assert "仍然公布" in warning.content.decode()
+    assert "1桌" in warning.content.decode()
+    assert not boards.filter(released_at__isnull=False).exists()
+
+    ids = list(boards.values_list("pk", flat=True))
+    response = client.post(url, {"board": ids, "confirm": "early"})
 
     assert response.status_code == 302
     assert all(b.released_at is not None for b in boards)
