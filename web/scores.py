@@ -182,7 +182,11 @@ def bracket_page(
     scores = {
         n: (s["home"], s["away"]) for n, s in match_scores(stage).items() if s["boards"] != "0/0"
     }
-    return selectors.bracket_page(stage, entrants, scores=scores) | {"scores": match_scores(stage)}
+    return selectors.bracket_page(stage, entrants, scores=scores) | {
+        "scores": match_scores(stage),
+        # 冠军, 亚军, placing matches, shared places — once the title is decided
+        "places": standings_view(stage, entrants),
+    }
 
 
 def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ match and the places of a double elimination (第二十七条)."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from scoring.models import Standing
 from scoring.selectors import qualification_standings, stage_cross_table
@@ -147,7 +148,7 @@ def test_a_carry_over_without_groups_is_refused(make_teams, make_stage):
         make_stage(Stage.Kind.ROUND_ROBIN, make_teams(4), carry_over=True, **SHORT)
 
 
-def test_knockout_with_a_third_place_match(play, make_teams, make_stage):
+def test_knockout_with_a_third_place_match(play, make_teams, make_stage, client, director):
     """第二十七条之1 with a third-place match: the semi-final losers meet; the standings
     list 冠军, 亚军, third and fourth."""
     stage = make_stage(Stage.Kind.KNOCKOUT, make_teams(4), places=4, **SHORT)
@@ -158,6 +159,10 @@ def test_knockout_with_a_third_place_match(play, make_teams, make_stage):
         for match in round_.matches.select_related("home", "away"):
             play_match(play, match, lower_number_wins(match))
     assert places(stage) == {1: (1, False), 2: (2, False), 3: (3, False), 4: (4, False)}
+    client.force_login(director)  # the event is a draft: its officials see it
+    page = client.get(reverse("web:stage", args=[stage.event.code, stage.order]))
+    text = page.content.decode()
+    assert "全部名次" in text and "名次赛" in text
 
 
 def test_double_elimination_places_beyond_the_final(play, make_teams, make_stage):
