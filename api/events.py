@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from core.formats.bracket import bracket_places
 from scoring.services import swiss_round_next
 from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
-from tournament.selectors import stage_bracket, stage_bracket_state
+from tournament.selectors import events_visible, stage_bracket, stage_bracket_state
 
 from . import selectors
 from .base import EventMixin, EventView
@@ -227,7 +227,7 @@ class EventList(generics.ListAPIView):  # type: ignore[type-arg]
     def get_queryset(self) -> QuerySet[Event]:
         filters = EventFilter(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        events = selectors.events_visible(self.request.user)
+        events = events_visible(self.request.user)
         if status := filters.validated_data.get("status"):
             events = events.filter(status=status)
         if q := filters.validated_data.get("q"):

@@ -11,8 +11,6 @@ the director released it, 第二十八条之6); directors see everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
@@ -22,6 +20,7 @@ from django.utils.translation import gettext as _
 from api.cache import standings_version
 from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
+from core.numbers import format_number as number
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import (
     board_traveller,
@@ -50,14 +49,6 @@ __all__ = [
 ]
 
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
-
-
-def number(value: Decimal | Fraction | int | None, places: int = 2) -> str:
-    """``18``, ``12.5``, ``55.56``: no trailing zeros, at most ``places`` decimals."""
-    if value is None:
-        return ""
-    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def stage_etag(stage: Stage, *, director: bool) -> str:
