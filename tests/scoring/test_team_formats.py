@@ -181,3 +181,39 @@ def test_double_elimination_places_beyond_the_final(play, make_teams, make_stage
         sorted(got.values()) == [(1, False), (2, False), (3, False), (4, False)] + [(5, True)] * 2
     )
     assert got[1] == (1, False)
+
+
+def test_a_swiss_of_a_hundred_teams_pairs_its_second_round(make_teams, make_stage):
+    """100 teams, 9 rounds: round 1 by seeding (1 v 51 …); with the higher seeds winning
+    (the scores stored as scoring stores them), round 2 pairs the 50 winners among
+    themselves and the 50 losers among themselves, nobody meeting twice."""
+    from scoring.models import MatchScore
+
+    stage = Stage.objects.get(
+        pk=make_stage(Stage.Kind.SWISS, make_teams(100), rounds=9, **SHORT).pk
+    )
+    first = stage.rounds.get(number=1)
+    for match in first.matches.all():
+        MatchScore.objects.create(
+            match=match,
+            stage=stage,
+            home_id=match.home_id,
+            away_id=match.away_id,
+            home_board_points=4,
+            home_score=4,
+            home_match_points=2,
+            decision="won",
+            winner_id=match.home_id,
+            boards_scored=2,
+            boards_expected=2,
+        )
+        match.winner_id, match.status = match.home_id, Match.Status.FINISHED
+        match.save(update_fields=["winner", "status"])
+    second = swiss_round_next(stage=stage)
+    winners = set(first.matches.values_list("home_id", flat=True))
+    pairs = list(second.matches.values_list("home_id", "away_id"))
+    assert len(pairs) == 50
+    assert all((h in winners) == (a in winners) for h, a in pairs)
+    assert not {frozenset(p) for p in pairs} & {
+        frozenset(p) for p in first.matches.values_list("home_id", "away_id")
+    }
