@@ -229,7 +229,9 @@ def bracket_page(
         if s["boards"] != "0/0"
     }
     return selectors.bracket_page(stage, entrants, scores=scores) | {
-        "scores": match_scores(stage, director=director)
+        "scores": match_scores(stage, director=director),
+        # 冠军, 亚军, placing matches, shared places — once the title is decided
+        "places": standings_view(stage, entrants),
     }
 
 
