@@ -4,10 +4,10 @@ the director's button for the next round; a knockout's placing matches in the br
 from __future__ import annotations
 
 import pytest
-from api.cache import local_clear
 from django.core.cache import cache
 from django.urls import reverse
 
+from scoring.cache import local_clear
 from tournament.models import Event, Stage
 from tournament.services import entrants_add, event_create, stage_create
 
