@@ -42,7 +42,6 @@ from scoring.services import stage_qualify_from_source, tie_order_set
 from tournament.access import event_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
-from tournament.roles import user_event_roles
 from tournament.services import (
     entrant_create,
     entrant_update,
@@ -84,12 +83,7 @@ def _error_text(error: ValidationError) -> str:
 
 
 def _context(request: HttpRequest, event: Event, step: str) -> dict[str, Any]:
-    return {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-        "step": step,
-    }
+    return event_context(request, event, step=step)
 
 
 def may_create_events(user: Any) -> bool:
@@ -524,14 +518,8 @@ def board_deal(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 def deals_public(request: HttpRequest, code: str) -> HttpResponse:
     """Anyone: each stage's commitment published before play, and after the stage its
     seed material with every deal dealt again from its seed and compared."""
-    try:
-        event = selectors.event_get_visible(code, request.user)
-    except Event.DoesNotExist as error:
-        raise Http404("no such event") from error
-    context = {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
+    event = event_for(request, code)
+    context = event_context(request, event) | {
         "blocks": setup_selectors.commitment_blocks(event),
     }
     return render(request, "web/deals.html", context)
