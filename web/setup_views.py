@@ -39,7 +39,7 @@ from boards.services import (
     read_board_file,
 )
 from scoring.services import stage_qualify_from_source, tie_order_set
-from tournament.access import event_for
+from tournament.access import event_context, event_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
 from tournament.services import (
