@@ -29,7 +29,7 @@ from tournament.models import Event, Match, Stage
 
 from ..cache import standings_changed
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
-from .teams import bracket_rescore, match_rescore, team_standings_rescore
+from .teams import bracket_rescore, match_rescore, matches_rescore, team_standings_rescore
 
 __all__ = [
     "match_changed",
@@ -74,10 +74,15 @@ def _rescore(
             rows = stage.matches.order_by("number")
             if matches is not None:
                 rows = rows.filter(pk__in=matches)
-            for match in rows:
-                summary["matches"].append(match.pk)
-                if match_rescore(match) and stage.is_bracket:
-                    summary["matches"] += bracket_rescore(stage, after=match.number)
+            if stage.is_bracket:  # a decision moves teams on: one match at a time
+                for match in rows:
+                    summary["matches"].append(match.pk)
+                    if match_rescore(match):
+                        summary["matches"] += bracket_rescore(stage, after=match.number)
+            else:
+                rows = list(rows)
+                matches_rescore(stage, rows)
+                summary["matches"] += [match.pk for match in rows]
         summary["rows"] += team_standings_rescore(stage)
     return summary
 
