@@ -309,13 +309,21 @@ def wipe(stage: Any) -> None:
 
 
 def mitchell(tables: int, count: int) -> dict[str, Times]:
+    from django.db import IntegrityError
+
     from boards.models import Result
     from boards.records import Entry
     from boards.services import result_enter
     from scoring.services import rescore_stage
+    from tournament.models import Event
 
     start = time.perf_counter()
-    event, stage, held_out = build_mitchell(tables, 2007)
+    for attempt in range(3):  # stage_create draws random table codes: two may collide
+        try:
+            event, stage, held_out = build_mitchell(tables, 2007 + attempt)
+            break
+        except IntegrityError:
+            Event.objects.filter(code=f"bench-{os.getpid()}-{tables}").delete()
     analyze()
     results = Result.objects.filter(board__stage=stage).count() + 1
     print(
