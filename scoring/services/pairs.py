@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Sum
 
 from boards.models import Board
-from core.adjustments import OVERRIDES, AdjustmentKind
+from core.adjustments import Adjustment, AdjustmentKind
 from core.engine import Side
 from core.standings import (
     ContestSeats,
@@ -51,17 +51,31 @@ def _schedule(
     stage: Stage, set_ids: Collection[int] | None
 ) -> dict[int, list[tuple[int, int, int]]]:
     """Per board set, the tables that play it: (table id, N–S pair, E–W pair), in
-    playing order."""
-    plays = SetPlay.objects.filter(board_set__stage=stage, table__round__stage=stage)
+    playing order.
+
+    Two plain queries joined here rather than one four-table join: on a stage just
+    created (its tables' statistics not yet gathered) the database chose a nested loop
+    over the rounds that took seconds at 120 tables."""
+    plays = SetPlay.objects.filter(board_set__stage=stage)
+    tables = Table.objects.filter(round__stage=stage)
     if set_ids is not None:
         plays = plays.filter(board_set_id__in=set_ids)
-    schedule: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for set_id, table_id, ns, ew in plays.order_by(
-        "table__round__number", "table__number"
-    ).values_list("board_set_id", "table_id", "table__ns_id", "table__ew_id"):
-        if ns is not None and ew is not None:
-            schedule[set_id].append((table_id, ns, ew))
-    return schedule
+        tables = tables.filter(pk__in=plays.values("table_id"))
+    seats = {
+        pk: (round_number, number, ns, ew)
+        for pk, round_number, number, ns, ew in tables.values_list(
+            "id", "round__number", "number", "ns_id", "ew_id"
+        )
+    }
+    found: dict[int, list[tuple[int, int, int, int, int]]] = defaultdict(list)
+    for set_id, table_id in plays.values_list("board_set_id", "table_id"):
+        seat = seats.get(table_id)
+        if seat is not None and seat[2] is not None and seat[3] is not None:
+            found[set_id].append((seat[0], seat[1], table_id, seat[2], seat[3]))
+    return {
+        set_id: [(table_id, ns, ew) for _r, _n, table_id, ns, ew in sorted(lines)]
+        for set_id, lines in found.items()
+    }
 
 
 #: Per pair, what a rescore changed on its stored lines: (matchpoints, tops, boards).
@@ -69,12 +83,15 @@ Deltas = dict[int, list[Any]]
 
 
 def mitchell_boards_rescore(
-    stage: Stage, board_ids: Collection[int] | None = None
+    stage: Stage,
+    board_ids: Collection[int] | None = None,
+    adjustments: Sequence[Adjustment] | None = None,
 ) -> tuple[int, Deltas]:
     """Score the travellers of ``board_ids`` (every board of the stage when None) and
     store their lines. A board whose inputs (results, schedule lines, rulings) read the
     same as when it was last scored is skipped (``TravellerInputs``). Returns how many
-    lines were written and, per pair, what its lines on these boards changed by."""
+    lines were written and, per pair, what its lines on these boards changed by.
+    ``adjustments``: the stage's, when the caller has read them already."""
     boards = Board.objects.filter(stage=stage)
     if board_ids is not None:
         boards = boards.filter(pk__in=board_ids)
@@ -86,8 +103,9 @@ def mitchell_boards_rescore(
     results: dict[tuple[int, int], dict[str, Any]] = {
         (row["board_id"], row["table_id"]): row for row in confirmed_results(**filters)
     }
-    kinds = [AdjustmentKind.FORFEIT.value, *(k.value for k in OVERRIDES)]
-    adjustments = adjustments_of(stage, Q(kind__in=kinds))
+    if adjustments is None:
+        adjustments = adjustments_of(stage)
+    adjustments = [a for a in adjustments if a.kind is AdjustmentKind.FORFEIT or a.is_override]
     known = dict(
         TravellerInputs.objects.filter(board_id__in=[b[0] for b in board_rows]).values_list(
             "board_id", "digest"
@@ -128,10 +146,12 @@ def mitchell_boards_rescore(
     if not digests:
         return 0, {}
     written, deltas = _sync_lines(stage, set(digests), wanted)
-    TravellerInputs.objects.filter(board_id__in=digests).delete()
     TravellerInputs.objects.bulk_create(
         [TravellerInputs(stage=stage, board_id=b, digest=d) for b, d in digests.items()],
         batch_size=2000,
+        update_conflicts=True,
+        unique_fields=["board"],
+        update_fields=["digest"],
     )
     return written, deltas
 
@@ -268,12 +288,17 @@ def _running_sums(
     return sums
 
 
-def mitchell_standings_rescore(stage: Stage, deltas: Deltas | None = None) -> int:
+def mitchell_standings_rescore(
+    stage: Stage,
+    deltas: Deltas | None = None,
+    adjustments: Sequence[Adjustment] | None = None,
+) -> int:
     """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written.
 
     With ``deltas`` (what a rescore of some boards changed, per pair) the sums kept on
     the standings are moved by them and the field re-ranked in memory; without, every
     line is added up again. Either way only the rows that differ are written.
+    ``adjustments``: the stage's, when the caller has read them already.
 
     Totals are compared as printed, to the cent: two pairs that read level on the
     sheet share the place rather than being split by a Neuberg rounding."""
@@ -290,7 +315,9 @@ def mitchell_standings_rescore(stage: Stage, deltas: Deltas | None = None) -> in
         for pair, (mp, top, boards) in sums.items()
         if boards
     }
-    penalties = adjustments_of(stage, Q(kind=AdjustmentKind.PENALTY.value))
+    if adjustments is None:
+        adjustments = adjustments_of(stage)
+    penalties = [a for a in adjustments if a.kind is AdjustmentKind.PENALTY]
     standings = rank_pairs(totals, directions=directions, adjustments=penalties)
     wanted: dict[int, dict[str, Any]] = {}
     for row in standings.ns + standings.ew:
