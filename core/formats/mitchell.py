@@ -142,9 +142,11 @@ def sections(
     """Split ``pairs`` into ``count`` sections of one table count T: each section has
     2T or 2T − 1 pairs (at most one phantom a section). The larger sections come
     first; a split that cannot be made so is refused, naming the counts that can."""
-    if count < 1:
+    if pairs < MIN_PAIRS:
+        mitchell_for_pairs(pairs)  # refuses, saying why
+    if not 1 <= count <= 26:
         raise FormatError(
-            f"分区数至少为1，现为{count}", f"the sections must be at least 1, got {count}"
+            f"分区数必须在1到26之间，现为{count}", f"the sections must be 1 to 26, got {count}"
         )
     tables = -(-pairs // (2 * count))  # ceil
     if pairs < count * (2 * tables - 1) or tables < MIN_TABLES:

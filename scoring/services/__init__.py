@@ -29,6 +29,7 @@ from .rescore import (
     rescore_targets,
     result_changed,
 )
+from .sessions import pairs_session_create
 
 __all__ = [
     "adjustment_forfeit",
@@ -37,6 +38,7 @@ __all__ = [
     "adjustments_set",
     "match_changed",
     "match_score_reset",
+    "pairs_session_create",
     "queue_rescore",
     "queue_targets",
     "rescore_event",

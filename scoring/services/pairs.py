@@ -47,19 +47,38 @@ _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "
 
 def _schedule(
     stage: Stage, set_ids: Collection[int] | None
-) -> dict[int, list[tuple[int, int, int]]]:
-    """Per board set, the tables that play it: (table id, N–S pair, E–W pair), in
-    playing order."""
+) -> dict[int, list[list[tuple[int, int, int]]]]:
+    """Per board set, its travellers: the tables that play it, (table id, N–S pair,
+    E–W pair) in playing order. One traveller over the whole field, or one per section
+    when the director has a sectioned Mitchell matchpointed per section."""
     plays = SetPlay.objects.filter(board_set__stage=stage, table__round__stage=stage)
     if set_ids is not None:
         plays = plays.filter(board_set_id__in=set_ids)
-    schedule: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    section_of = _sections(stage)
+    by_section: dict[int, dict[str, list[tuple[int, int, int]]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
     for set_id, table_id, ns, ew in plays.order_by(
         "table__round__number", "table__number"
     ).values_list("board_set_id", "table_id", "table__ns_id", "table__ew_id"):
         if ns is not None and ew is not None:
-            schedule[set_id].append((table_id, ns, ew))
-    return schedule
+            by_section[set_id][section_of.get(ns, "")].append((table_id, ns, ew))
+    return {set_id: list(lines.values()) for set_id, lines in by_section.items()}
+
+
+def _sections(stage: Stage) -> dict[int, str]:
+    """N–S pair → its section, when each section is its own field for matchpoints;
+    empty when the whole field is one (a top over all plays of a board)."""
+    options = stage.options
+    if stage.kind != Stage.Kind.MITCHELL or options.sections < 2:
+        return {}
+    if options.matchpoints != "section":
+        return {}
+    return dict(
+        StageEntry.objects.filter(stage=stage, direction=StageEntry.Direction.NS).values_list(
+            "entrant_id", "group_label"
+        )
+    )
 
 
 def mitchell_boards_rescore(stage: Stage, board_ids: Collection[int] | None = None) -> int:
@@ -80,26 +99,26 @@ def mitchell_boards_rescore(stage: Stage, board_ids: Collection[int] | None = No
     adjustments = adjustments_of(stage, Q(kind__in=kinds))
     wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
     for board_id, number, set_id in board_rows:
-        lines = schedule.get(set_id, [])
-        entries = []
-        for table_id, ns, ew in lines:
-            row = results.get((board_id, table_id))
-            entries.append(TravellerEntry(table_id, ns, ew, play_of(row) if row else None))
         relevant = [a for a in adjustments if a.board in (None, number)]
-        scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
-        for line in scored.lines:
-            if line.ns_score is None or line.ew_score is None:
-                continue
-            row = results.get((board_id, line.table))
-            wanted[board_id, line.table] = (
-                row["id"] if row and line.kind == "played" else None,
-                line.ns,
-                line.ew,
-                line.kind.value,
-                decimal(line.ns_score),
-                decimal(line.ew_score),
-                scored.top,
-            )
+        for lines in schedule.get(set_id, []):
+            entries = []
+            for table_id, ns, ew in lines:
+                row = results.get((board_id, table_id))
+                entries.append(TravellerEntry(table_id, ns, ew, play_of(row) if row else None))
+            scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
+            for line in scored.lines:
+                if line.ns_score is None or line.ew_score is None:
+                    continue
+                row = results.get((board_id, line.table))
+                wanted[board_id, line.table] = (
+                    row["id"] if row and line.kind == "played" else None,
+                    line.ns,
+                    line.ew,
+                    line.kind.value,
+                    decimal(line.ns_score),
+                    decimal(line.ew_score),
+                    scored.top,
+                )
     return _sync_lines(stage, board_ids, wanted)
 
 
@@ -181,27 +200,42 @@ def _totals(stage: Stage) -> dict[int, PairTotal]:
             .values_list(side, "mp", "top", "n")
         ):
             value = Decimal(mp).quantize(_CENTS) if mp is not None else Decimal(0)
-            totals[pair] = PairTotal(Fraction(value), int(top or 0), int(boards))
+            # A Howell pair sits N–S at some tables and E–W at others: add both up.
+            before = totals.get(pair, PairTotal())
+            totals[pair] = PairTotal(
+                before.matchpoints + Fraction(value),
+                before.top + int(top or 0),
+                before.boards + int(boards),
+            )
     return totals
 
 
 def mitchell_standings_rescore(stage: Stage) -> int:
-    """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written."""
-    directions = {
-        entrant_id: Side[direction]
-        for entrant_id, direction in StageEntry.objects.filter(stage=stage)
-        .exclude(direction="")
-        .values_list("entrant_id", "direction")
-    }
+    """The N–S and E–W rankings of a Mitchell (第二十八条之7), per section when the field
+    is split (the overall ranking is ``scoring.sessions.overall_ranking``); a Howell's
+    one ranking of the whole field (stored without a direction). Returns rows written."""
+    entries = list(
+        StageEntry.objects.filter(stage=stage).values_list("entrant_id", "direction", "group_label")
+    )
+    howell = stage.kind == Stage.Kind.HOWELL
     penalties = adjustments_of(stage, Q(kind=AdjustmentKind.PENALTY.value))
-    standings = rank_pairs(_totals(stage), directions=directions, adjustments=penalties)
+    totals = _totals(stage)
+    rows = []
+    for section in sorted({label for _, _, label in entries}):
+        directions = {
+            entrant_id: Side.NS if howell else Side[direction]
+            for entrant_id, direction, label in entries
+            if label == section and (howell or direction)
+        }
+        standings = rank_pairs(totals, directions=directions, adjustments=penalties)
+        rows += [(section, row) for row in standings.ns + standings.ew]
     wanted: dict[int, dict[str, Any]] = {}
-    for row in standings.ns + standings.ew:
+    for section, row in rows:
         percentage = row.percentage
         wanted[row.entrant] = {
             "stage_id": stage.pk,
-            "group_label": "",
-            "direction": row.direction.name,
+            "group_label": section,
+            "direction": "" if howell else row.direction.name,
             "place": row.place,
             "shared": row.shared,
             "tie": "",

@@ -54,7 +54,7 @@ def _rescore(
     """Rescore ``boards`` and ``matches`` of ``stage`` (None: all of them), then its
     standings. The caller holds the stage lock."""
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         if boards is None or boards:
             summary["rows"] += mitchell_boards_rescore(stage, boards)
             summary["boards"] = "all" if boards is None else sorted(boards)
