@@ -153,9 +153,14 @@ def entrants_data(event: Event) -> d.EntrantsData:
 
 
 def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData:
+    """The movement sheet of each Mitchell and Howell: a page a round, and the pairs
+    that sit out that round (an odd field's 轮空: they have no table)."""
     stages = []
-    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+    for s in stages_of(event, Stage.MOVEMENT_KINDS, stage):
         tables, set_of, pairs = _mitchell_rows(s)
+        seated: dict[int, set[int]] = defaultdict(set)
+        for t in tables:
+            seated[t.round.number].update((t.ns_id, t.ew_id))
         by_round: dict[int, list[d.MovementRow]] = defaultdict(list)
         for t in tables:
             board_set = set_of.get(t.pk)
@@ -176,24 +181,49 @@ def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData
                 tables=count,
                 boards_per_round=s.options.boards_per_round,
                 rounds=tuple(
-                    d.MovementRound(number=n, rows=tuple(rows))
+                    d.MovementRound(
+                        number=n,
+                        rows=tuple(rows),
+                        sit_out=tuple(
+                            ref
+                            for entrant_id, ref in sorted(
+                                pairs.items(), key=lambda p: p[1].number or 0
+                            )
+                            if entrant_id not in seated[n]
+                        ),
+                    )
                     for n, rows in sorted(by_round.items())
                 ),
-                skip_after_round=count // 2 if count and count % 2 == 0 else None,
+                skip_after_round=_skip_after(s),
+                howell=s.kind == Stage.Kind.HOWELL,
             )
         )
     return d.MovementData(event=event_info(event), stages=tuple(stages))
 
 
+def _skip_after(stage: Stage) -> int | None:
+    """The round after which a Mitchell's E–W pairs skip a table (an even number of
+    tables in each section), None when they never do."""
+    if stage.kind != Stage.Kind.MITCHELL:
+        return None
+    entries = stage.entries.filter(direction=StageEntry.Direction.NS)
+    tables = entries.count() // max(stage.options.sections, 1)
+    return tables // 2 if tables and tables % 2 == 0 else None
+
+
 def guide_cards_data(event: Event, *, stage: Stage | None = None) -> d.GuideCardsData:
-    """Per Mitchell table: each round's arriving E–W pair, its boards, where the boards
-    and the pair go next, and the round's entry code. Where things come from and go
-    is read from the stored tables, so a director's change to the movement shows."""
+    """Per table of a Mitchell or Howell: each round's arriving pairs, its boards, where
+    the boards and the pairs go next, and the round's entry code; a round in which the
+    table's pair sits out (轮空) is a line without boards or code. Where things come
+    from and go is read from the stored tables, so a director's change shows."""
     cards = []
-    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+    for s in stages_of(event, Stage.MOVEMENT_KINDS, stage):
         tables, set_of, pairs = _mitchell_rows(s)
         at: dict[tuple[int, int], Table] = {(t.round.number, t.number): t for t in tables}
+        # Where each pair sits each round, in either seat (a Howell pair changes seats).
         ew_table = {(t.round.number, t.ew_id): t.number for t in tables if t.ew_id}
+        ew_table |= {(t.round.number, t.ns_id): t.number for t in tables if t.ns_id}
+        home = {t.number: t.ns_id for t in tables} if s.kind == Stage.Kind.MITCHELL else {}
         set_table = {(t.round.number, set_of[t.pk].pk): t.number for t in tables if t.pk in set_of}
         numbers = sorted({t.number for t in tables})
         round_numbers = sorted({t.round.number for t in tables})
@@ -202,6 +232,21 @@ def guide_cards_data(event: Event, *, stage: Stage | None = None) -> d.GuideCard
             for r in round_numbers:
                 t = at.get((r, number))
                 if t is None:
+                    if number in home:  # the stationary N–S pair sits out this round
+                        rounds.append(
+                            d.GuideRound(
+                                round=r,
+                                ns=pairs.get(home[number]) if home[number] else None,
+                                ew=None,
+                                ew_from=None,
+                                boards=(),
+                                start_level="",
+                                boards_next=None,
+                                ew_next=None,
+                                code="",
+                                url="",
+                            )
+                        )
                     continue
                 board_set = set_of.get(t.pk)
                 rounds.append(
@@ -216,6 +261,11 @@ def guide_cards_data(event: Event, *, stage: Stage | None = None) -> d.GuideCard
                         ew_next=ew_table.get((r + 1, t.ew_id)) if t.ew_id else None,
                         code=t.code,
                         url=table_url(t.code),
+                        ns_next=(
+                            ew_table.get((r + 1, t.ns_id))
+                            if t.ns_id and s.kind == Stage.Kind.HOWELL
+                            else None
+                        ),
                     )
                 )
             cards.append(d.GuideCard(stage=s.name, table=number, rounds=tuple(rounds)))
