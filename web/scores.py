@@ -180,15 +180,22 @@ def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:
 
 
 def mitchell_page(
-    stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
+    stage: Stage,
+    entrants: Mapping[int, EntrantView],
+    *,
+    director: bool = False,
+    shown_round: int | None = None,
 ) -> dict[str, Any]:
+    """A Mitchell's or a Howell's page: the rankings (per section when split; a
+    Howell's one), the boards, and the movement one round at a time."""
     rows = standings_view(stage, entrants)
     numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
     for row in rows:
         row["pair_number"] = numbers.get(row["row"].entrant_id)
-    return selectors.mitchell_page(stage, entrants) | {
+    return selectors.mitchell_page(stage, entrants, shown_round) | {
         "ns_standings": [r for r in rows if r["row"].direction == "NS"],
         "ew_standings": [r for r in rows if r["row"].direction == "EW"],
+        "field_standings": [r for r in rows if r["row"].direction == ""],
         "boards": _board_links(stage, director=director),
     }
 

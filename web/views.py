@@ -38,6 +38,7 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
     Stage.Kind.KNOCKOUT: (scores.bracket_page, "web/_live_bracket.html"),
     Stage.Kind.DOUBLE_ELIMINATION: (scores.bracket_page, "web/_live_bracket.html"),
     Stage.Kind.MITCHELL: (scores.mitchell_page, "web/_live_mitchell.html"),
+    Stage.Kind.HOWELL: (scores.mitchell_page, "web/_live_mitchell.html"),
     Stage.Kind.PAIRS_FINAL: (scores.pairs_final_page, "web/_live_pairs_final.html"),
 }
 
@@ -45,6 +46,14 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
 CSRF_PLACEHOLDER = "@@csrf-token@@"
 
 DIRECTIONS = {"ns": StageEntry.Direction.NS, "ew": StageEntry.Direction.EW}
+#: A Howell pair has no fixed direction: its page is under "p".
+PAIR_KINDS = {"ns": Stage.Kind.MITCHELL, "ew": Stage.Kind.MITCHELL, "p": Stage.Kind.HOWELL}
+
+
+def _shown_round(request: HttpRequest) -> int | None:
+    """``?round=N``: the round a paged page shows (None: the round being played)."""
+    value = request.GET.get("round", "")
+    return int(value) if value.isdigit() else None
 
 
 def _event(request: HttpRequest, code: str) -> Event:
@@ -89,7 +98,8 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     if is_live(request) and not_modified(request, etag):
         return live_response(request, etag, "", None)
     page, body = STAGE_PAGES[stage.kind]
-    data = page(stage, selectors.entrant_views(event), director=director)
+    paged = {"shown_round": _shown_round(request)} if stage.kind in Stage.MOVEMENT_KINDS else {}
+    data = page(stage, selectors.entrant_views(event), director=director, **paged)
     if "svg" in data:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = _event_context(request, event) | {"stage": stage} | data
@@ -139,11 +149,11 @@ def mitchell_pair(
 ) -> HttpResponse:
     event = _event(request, code)
     stage = _stage(event, order)
-    if stage.kind != Stage.Kind.MITCHELL or direction not in DIRECTIONS:
-        raise Http404("not a Mitchell pair")
+    if PAIR_KINDS.get(direction) != stage.kind:
+        raise Http404("not a Mitchell or Howell pair")
     try:
         data = selectors.pair_itinerary(
-            stage, selectors.entrant_views(event), DIRECTIONS[direction], number
+            stage, selectors.entrant_views(event), DIRECTIONS.get(direction, ""), number
         )
     except StageEntry.DoesNotExist as error:
         raise Http404("no such pair") from error
@@ -174,7 +184,10 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
     if is_live(request) and not_modified(request, etag):
         return live_response(request, etag, "", None)
     data = selectors.director_dashboard(event)
-    data["progress"] = results.dashboard_progress(event, data["stage_blocks"])
+    data["progress"] = results.dashboard_progress(
+        event, data["stage_blocks"], shown_round=_shown_round(request)
+    )
+    selectors.dashboard_tables(event, data["stage_blocks"])
     context = _event_context(request, event) | data | {"etag": etag}
     if is_live(request):
         return live_response(request, etag, "web/_dashboard_rounds.html", context)
