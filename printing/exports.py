@@ -170,7 +170,9 @@ class StandingsExporter(Exporter):
                     for line in t.lines:
                         rows.append(
                             [
-                                label("ns") if t.direction == "NS" else label("ew"),
+                                {"NS": label("ns"), "EW": label("ew")}.get(
+                                    t.direction, label("field")
+                                ),
                                 line.place_text,
                                 line.entrant.number,
                                 line.entrant.label,

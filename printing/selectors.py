@@ -443,7 +443,7 @@ def _copies(stage: Stage) -> list[tuple[BoardSet, Match | None]]:
         .select_related("round")
         .order_by("round__number", "number")
     )
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         return [(bs, None) for bs in sets]
     matches_by_set: dict[int, list[Match]] = defaultdict(list)
     plays = (
@@ -660,7 +660,7 @@ def travellers_data(event: Event, *, stage: Stage | None = None) -> d.Travellers
     """A traveller (记分条) for every board of every Mitchell: a line for each round in
     which a table plays its set, with the pairs; played boards carry their results."""
     travellers = []
-    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+    for s in stages_of(event, Stage.MOVEMENT_KINDS, stage):
         tables, set_of, pairs = _mitchell_rows(s)
         results = _results(s)
         scores = _matchpoints(s)
@@ -802,16 +802,24 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
         elif s.is_bracket:
             sheets = bracket_data(event, stage=s).sheets
             bracket = sheets[0] if sheets else None
-        elif s.kind == Stage.Kind.MITCHELL:
+        elif s.kind in Stage.MOVEMENT_KINDS:
+            # A Mitchell: each direction (per section when split); a Howell: one field.
             refs = _pair_refs(s)
-            for direction in ("NS", "EW"):
-                lines = tuple(
-                    _pair_line(r, refs[r.entrant_id])
-                    for r in rows
-                    if r.direction == direction and r.entrant_id in refs
-                )
-                if lines:
-                    tables.append(d.StandingsTable(kind="pairs", direction=direction, lines=lines))
+            for group in sorted({r.group_label for r in rows}):
+                for direction in ("NS", "EW", ""):
+                    lines = tuple(
+                        _pair_line(r, refs[r.entrant_id])
+                        for r in rows
+                        if r.direction == direction
+                        and r.group_label == group
+                        and r.entrant_id in refs
+                    )
+                    if lines:
+                        tables.append(
+                            d.StandingsTable(
+                                kind="pairs", direction=direction, group=group, lines=lines
+                            )
+                        )
         else:  # the pairs final
             refs = _pair_refs(s)
             lines = tuple(

@@ -123,3 +123,29 @@ def test_a_howell_has_its_movement_sheet_and_guide_cards(db, pdf):
     assert first.ew_next == nxt[tables[1, 2].ew_id]
     guide = pdf(render_guide_cards(guide_cards_data(ev), "zh-hans"))
     assert guide.pages == 4 and "南北下轮去" in guide.text(1)  # table 2: both pairs move
+
+
+def test_a_howell_and_a_sectioned_mitchell_print_their_standings_and_travellers(db, pdf):
+    from printing.renderers import render_standings
+    from printing.selectors import standings_data, travellers_data
+    from scoring.services import rescore_stage
+
+    ev, howell = _pairs_event(6, "howell", boards_per_round=1)
+    rescore_stage(howell.pk)
+    tables = standings_data(ev).stages[0].tables
+    assert [(t.direction, len(t.lines)) for t in tables] == [("", 6)]
+    assert "全场" in pdf(render_standings(standings_data(ev), "zh-hans")).text()
+    # A Howell's boards travel too: a traveller a board, 5 sets of one board, 3 lines each.
+    travellers = travellers_data(ev).travellers
+    assert len(travellers) == 5 and {len(t.rows) for t in travellers} == {3}
+
+    ev2, split = _pairs_event(20, "mitchell", boards_per_round=1, sections=2)
+    rescore_stage(split.pk)
+    tables = standings_data(ev2).stages[0].tables
+    assert [(t.group, t.direction) for t in tables] == [
+        ("A", "NS"),
+        ("A", "EW"),
+        ("B", "NS"),
+        ("B", "EW"),
+    ]
+    assert "A区" in pdf(render_standings(standings_data(ev2), "zh-hans")).text()
