@@ -30,7 +30,8 @@ from scoring.selectors import (
     stage_match_scores,
     stage_standings,
 )
-from tournament.models import Match, Stage
+from scoring.sessions import RankedPair, cumulative_ranking, movement_stages, overall_ranking
+from tournament.models import Event, Match, Stage
 
 from . import selectors
 from .results import in_language, result_view
@@ -192,11 +193,61 @@ def mitchell_page(
     numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
     for row in rows:
         row["pair_number"] = numbers.get(row["row"].entrant_id)
+    labels = sorted({r["row"].group_label for r in rows} - {""})
+    sections = [
+        {
+            "label": label,
+            "ns": [r for r in rows if r["row"].group_label == label and r["row"].direction == "NS"],
+            "ew": [r for r in rows if r["row"].group_label == label and r["row"].direction == "EW"],
+        }
+        for label in labels
+    ]
+    overall = ranked_view(overall_ranking(stage), entrants, numbers) if labels else []
     return selectors.mitchell_page(stage, entrants, shown_round) | {
         "ns_standings": [r for r in rows if r["row"].direction == "NS"],
         "ew_standings": [r for r in rows if r["row"].direction == "EW"],
         "field_standings": [r for r in rows if r["row"].direction == ""],
+        "sections": sections,
+        "overall_ns": [r for r in overall if r["row"]["direction"] == "NS"],
+        "overall_ew": [r for r in overall if r["row"]["direction"] == "EW"],
         "boards": _board_links(stage, director=director),
+    }
+
+
+def ranked_view(
+    ranked: list[RankedPair],
+    entrants: Mapping[int, EntrantView],
+    numbers: Mapping[int, int | None] | None = None,
+) -> list[dict[str, Any]]:
+    """Rankings over several fields (a split Mitchell's overall, an event's sessions) in
+    the shape of ``_pair_standings.html``'s rows."""
+    return [
+        {
+            "row": {
+                "entrant_id": r.entrant_id,
+                "boards": r.boards,
+                "direction": r.direction,
+                "sessions": r.sessions,
+                "flagged": False,
+            },
+            "place": f"{r.place}{'=' if r.shared else ''}",
+            "pair_number": (numbers or {}).get(r.entrant_id)
+            or getattr(entrants.get(r.entrant_id), "number", ""),
+            "entrant": entrants.get(r.entrant_id),
+            "total": number(r.total),
+            "adjustment": "",
+            "percentage": number(r.percentage) if r.percentage is not None else "",
+        }
+        for r in ranked
+    ]
+
+
+def pairs_ranking_page(event: Event) -> dict[str, Any]:
+    """The event's cumulative pairs ranking over its sessions (多节累计)."""
+    entrants = selectors.entrant_views(event)
+    return {
+        "sessions": movement_stages(event),
+        "rows": ranked_view(cumulative_ranking(event), entrants),
     }
 
 

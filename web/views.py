@@ -163,6 +163,13 @@ def mitchell_pair(
     return render(request, "web/mitchell_pair.html", context)
 
 
+def pairs_ranking(request: HttpRequest, code: str) -> HttpResponse:
+    """The cumulative ranking of a pairs event over its sessions."""
+    event = _event(request, code)
+    context = _event_context(request, event) | scores.pairs_ranking_page(event)
+    return render(request, "web/pairs_ranking.html", context)
+
+
 def table_entry(request: HttpRequest, code: str) -> HttpResponse:
     try:
         table = table_get_by_code(code)
@@ -189,6 +196,7 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
     )
     selectors.dashboard_tables(event, data["stage_blocks"])
     context = _event_context(request, event) | data | {"etag": etag}
+    context["pairs_sessions"] = any(s.kind in Stage.MOVEMENT_KINDS for s in context["stages"])
     if is_live(request):
         return live_response(request, etag, "web/_dashboard_rounds.html", context)
     return render(request, "web/director.html", context)

@@ -117,3 +117,39 @@ def test_the_howell_page_and_a_howell_pairs_itinerary(client):
     # A Mitchell direction is not a Howell pair's address, and the reverse.
     bad = reverse("web:mitchell_pair", args=[event.code, stage.order, "ns", 3])
     assert client.get(bad).status_code == 404
+
+
+def test_a_sectioned_mitchell_page_ranks_each_section_and_the_field(client):
+    from scoring.services import rescore_stage
+
+    event, stage = pairs_stage(20, sections=2)
+    rescore_stage(stage.pk)
+    content = get(client, reverse("web:stage", args=[event.code, stage.order]))
+    assert "A区" in content and "B区" in content and "全场总排名" in content
+
+
+def test_the_cumulative_ranking_page_and_the_next_session_button(client):
+    from scoring.services import rescore_stage
+
+    event, stage = pairs_stage(10, held_ns=[3])
+    rescore_stage(stage.pk)
+    ranking = get(client, reverse("web:pairs_ranking", args=[event.code]))
+    assert "多节累计名次" in ranking and ranking.count("data-entrant=") == 10
+    director = get_user_model().objects.create_user("td", password="x")
+    EventRole.objects.create(event=event, user=director, role="director")
+    client.force_login(director)
+    dashboard = get(client, reverse("web:director", args=[event.code]))
+    assert "按累计名次建立下一节" in dashboard
+    response = client.post(reverse("web:director_next_session", args=[event.code]))
+    assert response.status_code == 302
+    second = event.stages.get(order=2)
+    assert second.kind == "mitchell" and second.settings["seating"] == "reseed"
+    assert second.settings["held_ns"] == [3]
+    assert second.entries.get(entrant__number=3).direction == "NS"
+    # Only a director may do it.
+    client.logout()
+    assert client.post(reverse("web:director_next_session", args=[event.code])).status_code in (
+        302,
+        403,
+    )
+    assert event.stages.count() == 2
