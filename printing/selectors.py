@@ -1027,7 +1027,7 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
             )
             .order_by("round__number", "session", "number")
         )
-        if s.kind == Stage.Kind.MITCHELL:
+        if s.kind in Stage.MOVEMENT_KINDS:
             _tables, _sets, pairs = _mitchell_rows(s)
 
             def ref(entrant_id: int | None, pairs: dict[int, d.EntrantRef] = pairs) -> Any:

@@ -366,9 +366,9 @@ def board_page(
         "hands": hands,
         "bottom": [_card(c) for c in record["bottom"]],
         "trump_symbol": SUITS.get(record["trump"] or "", ""),
-        "is_mitchell": stage.kind == Stage.Kind.MITCHELL,
+        "is_mitchell": stage.kind in Stage.MOVEMENT_KINDS,
     }
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
         data["traveller"] = [
             {

@@ -695,7 +695,7 @@ def table_page(table: Table) -> dict[str, Any]:
         "match": match,
         "home": entrants.get(match.home_id) if match and match.home_id else None,
         "away": entrants.get(match.away_id) if match and match.away_id else None,
-        "is_mitchell": stage.kind == Stage.Kind.MITCHELL,
+        "is_mitchell": stage.kind in Stage.MOVEMENT_KINDS,
     }
 
 
