@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from tournament.models import Event, Stage
 from tournament.roles import user_event_roles
+from tournament.selectors import event_public, events_visible
 
 from . import selectors
 from .cache import remembered
@@ -34,9 +35,9 @@ class EventMixin:
             if not user.is_authenticated:
                 # Anonymous readers are the many: a public event is looked up once a
                 # second per process (api.cache), not once per request.
-                cached = remembered(("event", code), lambda: selectors.event_public(code))
+                cached = remembered(("event", code), lambda: event_public(code))
             else:
-                cached = selectors.events_visible(user).filter(code=code).first()
+                cached = events_visible(user).filter(code=code).first()
             if cached is None:
                 raise Http404("no such event")
             self._event = cached

@@ -51,6 +51,9 @@ class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "tie",
             "flagged",
             "note",
+            "byes",
+            "opponents_points",
+            "net_levels",
         ]
 
 

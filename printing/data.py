@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 
 from core.engine import SEAT_NAMES
+from core.numbers import format_number as number_text
 
 __all__ = [
     "BoxCard",
@@ -98,22 +97,6 @@ class EntrantRef:
     def numbered(self) -> str:
         prefix = f"{self.number} " if self.number is not None else ""
         return prefix + self.label
-
-
-def number_text(value: object, places: int = 2) -> str:
-    """A score as printed: ``12``, ``12.5``, ``-0.5``, ``33.33`` (at most ``places``
-    decimals, no trailing zeros); ``""`` for None."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, Fraction):
-        number = Decimal(value.numerator) / Decimal(value.denominator)
-    else:
-        number = value if isinstance(value, Decimal) else Decimal(str(value))
-    quantum = Decimal(1).scaleb(-places)
-    text = format(number.quantize(quantum, rounding=ROUND_HALF_UP), "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def board_range(boards: tuple[int, ...]) -> str:
@@ -262,7 +245,7 @@ class BracketSlot:
 @dataclass(frozen=True)
 class BracketMatch:
     number: int
-    side: str  # winners, losers, final
+    side: str  # winners, losers, final, placing
     round: int
     a: BracketSlot
     b: BracketSlot
@@ -270,6 +253,7 @@ class BracketMatch:
     loser_to: int | None = None
     reset: bool = False
     not_needed: bool = False
+    places: tuple[int, int] | None = None  # a placing match: best place of winner, loser
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,7 @@ LABELS = {
     "losers": pgettext_lazy("print", "负区"),
     "final": pgettext_lazy("print", "决赛"),
     "reset": pgettext_lazy("print", "加赛决赛"),
+    "placing": pgettext_lazy("print", "名次赛"),
     "champion": pgettext_lazy("print", "冠军"),
     "not_needed": pgettext_lazy("print", "无需进行"),
     # standings and results
@@ -245,6 +246,7 @@ SIDES = {
     "winners": pgettext_lazy("print", "胜区"),
     "losers": pgettext_lazy("print", "负区"),
     "final": pgettext_lazy("print", "决赛"),
+    "placing": pgettext_lazy("print", "名次赛"),
 }
 OUTCOMES = {
     "made": pgettext_lazy("print", "打成"),

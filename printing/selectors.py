@@ -55,7 +55,12 @@ __all__ = [
     "travellers_data",
 ]
 
-TEAM_SCHEDULE_KINDS = (Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_ROUND_ROBIN, Stage.Kind.TEAM_MATCH)
+TEAM_SCHEDULE_KINDS = (
+    Stage.Kind.ROUND_ROBIN,
+    Stage.Kind.GROUP_ROUND_ROBIN,
+    Stage.Kind.TEAM_MATCH,
+    Stage.Kind.SWISS,  # each round as paired so far
+)
 
 
 def event_info(event: Event) -> d.EventInfo:
@@ -420,10 +425,19 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
                 loser_to=loser_to.get(m.number),
                 reset=m.is_reset,
                 not_needed=m.status == Match.Status.NOT_NEEDED,
+                places=(
+                    (m.first_place, m.loser_place)
+                    if m.first_place is not None and m.loser_place is not None
+                    else None
+                ),
             )
             for m in matches
         )
-        deciding = [m for m in matches if m.status != Match.Status.NOT_NEEDED]
+        deciding = [
+            m
+            for m in matches
+            if m.status != Match.Status.NOT_NEEDED and m.side != Match.Side.PLACING
+        ]
         champion = None
         if deciding and deciding[-1].winner_id is not None:
             champion = entrant_ref(deciding[-1].winner, players)
@@ -775,7 +789,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
         rows = stage_standings(s)
         tables: list[d.StandingsTable] = []
         bracket = None
-        if s.kind in TABLE_KINDS:
+        if s.kind in (*TABLE_KINDS, Stage.Kind.SWISS):
             players = _players_by_entrant(r.entrant_id for r in rows)
             refs = {
                 r.entrant_id: d.EntrantRef(
@@ -795,13 +809,22 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
                         kind="teams",
                         group=group,
                         lines=lines,
-                        cross=_cross(s, group, refs),
+                        # a Swiss meets only some teams: no cross-table (瑞士移位)
+                        cross=None if s.kind == Stage.Kind.SWISS else _cross(s, group, refs),
                         qualifiers=qualifiers,
                     )
                 )
         elif s.is_bracket:
             sheets = bracket_data(event, stage=s).sheets
             bracket = sheets[0] if sheets else None
+            refs = {r.entrant_id: d.EntrantRef(r.entrant.number, r.entrant.name) for r in rows}
+            places = tuple(
+                d.StandingLine(place=r.place, entrant=refs[r.entrant_id], shared=r.shared)
+                for r in rows
+            )
+            # Once the title is decided: 冠军, 亚军, placing matches, shared places (第二十七条)
+            if places and bracket is not None and bracket.champion is not None:
+                tables.append(d.StandingsTable(kind="places", lines=places))
         elif s.kind in Stage.MOVEMENT_KINDS:
             # A Mitchell: each direction (per section when split); a Howell: one field.
             refs = _pair_refs(s)

@@ -274,6 +274,10 @@ class Standing(models.Model):
     percentage = models.DecimalField(
         _("得分率"), max_digits=7, decimal_places=2, null=True, blank=True
     )
+    # Swiss teams' tie-breaks (瑞士移位): opponents' match points, net jump levels.
+    byes = models.PositiveSmallIntegerField(_("轮空"), default=0)
+    opponents_points = models.PositiveIntegerField(_("对手场分"), default=0)
+    net_levels = models.IntegerField(_("净跳级数"), default=0)
 
     class Meta:
         verbose_name = _("排名")

@@ -13,7 +13,14 @@ from typing import Any
 
 __all__ = ["StageOptions", "validate_stage_settings"]
 
-TEAM_KINDS = ("team_match", "round_robin", "group_round_robin", "knockout", "double_elimination")
+TEAM_KINDS = (
+    "team_match",
+    "round_robin",
+    "group_round_robin",
+    "knockout",
+    "double_elimination",
+    "swiss",
+)
 MOVEMENT_KINDS = ("mitchell", "howell")
 KINDS = (*TEAM_KINDS, *MOVEMENT_KINDS, "pairs_final")
 
@@ -29,12 +36,13 @@ APPLIES: dict[str, tuple[str, ...]] = {
     "tiebreak_boards": ("knockout", "double_elimination"),
     "bracket_reset": ("double_elimination",),
     "boards_per_round": MOVEMENT_KINDS,
-    "rounds": MOVEMENT_KINDS,
+    "rounds": (*MOVEMENT_KINDS, "swiss"),
     "sections": ("mitchell",),
     "matchpoints": ("mitchell",),
     "held_ns": ("mitchell",),
     "seating": ("mitchell",),
-    "places": ("pairs_final",),
+    "places": ("pairs_final", "knockout"),
+    "carry_over": ("round_robin",),
 }
 
 
@@ -50,8 +58,11 @@ class StageOptions:
     tiebreak_boards: int = 4  # 打平后加赛副数 (第二十七条)
     bracket_reset: bool = False  # 双败：负区冠军胜决赛后再赛一场
     boards_per_round: int = 4  # 米切尔每轮副数 (第二十八条)
-    places: int = 4  # 决赛决出名次数 (第二十九条: 4, or 8 for 5th–8th)
-    rounds: int = 0  # 轮数: 0 the full movement, fewer a shortened one
+    places: int = 4  # 决出名次数 (第二十九条: 4 or 8; a knockout: 2, 4 with a 3rd-place match…)
+    carry_over: bool = False  # 带分: a final after groups keeps the group match of two finalists
+    # 轮数: a Swiss plays so many rounds (7 by default); a Mitchell or Howell 0 for the
+    # full movement, fewer for a shortened one.
+    rounds: int = 7
     sections: int = 1  # 分区数: sections of equal tables playing the same sets
     matchpoints: str = "field"  # 比赛分范围: "field" (全场) or "section" (分区)
     held_ns: tuple[int, ...] = ()  # 固定南北的对号(参赛编号): players who cannot move
@@ -123,8 +134,9 @@ def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageO
         tiebreak_boards=_int(data, "tiebreak_boards", 4, 2),
         bracket_reset=_bool(data, "bracket_reset", False),
         boards_per_round=_int(data, "boards_per_round", 4, 1),
-        places=_int(data, "places", 4, 4),
-        rounds=_int(data, "rounds", 0, 0),
+        places=_int(data, "places", 2 if kind == "knockout" else 4, 2),
+        carry_over=_bool(data, "carry_over", False),
+        rounds=(_int(data, "rounds", 7, 1) if kind == "swiss" else _int(data, "rounds", 0, 0)),
         sections=_int(data, "sections", 1, 1),
         matchpoints=data.get("matchpoints", "field"),
         held_ns=_numbers(data, "held_ns"),
@@ -155,7 +167,7 @@ def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageO
             f"座位编排必须是 draw（抽签）或 reseed（按累计名次），现为{options.seating!r}",
             f"seating must be 'draw' or 'reseed', got {options.seating!r}",
         )
-    if options.places % 4:
+    if kind == "pairs_final" and options.places % 4:
         _fail(
             f"决赛决出名次数必须是4的倍数，现为{options.places}",
             f"the places decided must be a multiple of 4, got {options.places}",

@@ -11,8 +11,6 @@ the director released it, 第二十八条之6); directors see everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
@@ -22,6 +20,7 @@ from django.utils.translation import gettext as _
 from api.cache import standings_version
 from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
+from core.numbers import format_number as number
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import (
     board_traveller,
@@ -51,14 +50,6 @@ __all__ = [
 ]
 
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
-
-
-def number(value: Decimal | Fraction | int | None, places: int = 2) -> str:
-    """``18``, ``12.5``, ``55.56``: no trailing zeros, at most ``places`` decimals."""
-    if value is None:
-        return ""
-    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def stage_etag(stage: Stage, *, director: bool) -> str:
@@ -135,6 +126,21 @@ def round_robin_page(
     return page | {
         "standings": standings_view(stage, entrants),
         "scores": match_scores(stage),
+    }
+
+
+def swiss_page(
+    stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
+) -> dict[str, Any]:
+    """Swiss teams (瑞士移位): the ranking with its tie-breaks and each round's
+    pairings as published."""
+    page = selectors.team_match_page(stage, entrants)
+    last = stage.rounds.order_by("-number").first()
+    return page | {
+        "standings": standings_view(stage, entrants),
+        "scores": match_scores(stage),
+        "rounds_paired": last.number if last else 0,
+        "rounds_total": stage.options.rounds,
     }
 
 

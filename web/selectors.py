@@ -33,34 +33,18 @@ from tournament.models import (
     Table,
 )
 from tournament.roles import user_event_roles
-from tournament.selectors import stage_bracket, stage_bracket_results, stage_seeds
+from tournament.selectors import (
+    events_visible,
+    stage_bracket,
+    stage_bracket_results,
+    stage_seeds,
+)
 
 from .bracket_svg import BoxMatch, BoxSlot, Feed, bracket_svg
 
 SEAT_ORDER = SEAT_NAMES
 
 # --- events and entrants --------------------------------------------------------------
-
-
-def events_visible(user: Any) -> QuerySet[Event]:
-    """Events anyone may read (all but drafts), and the drafts this user works on."""
-    events = Event.objects.all()
-    if user.is_authenticated and user.is_superuser:
-        return events
-    public = ~Q(status=Event.Status.DRAFT)
-    if user.is_authenticated:
-        return events.filter(public | Q(roles__user=user)).distinct()
-    return events.filter(public)
-
-
-def event_public(code: str) -> Event | None:
-    """The event behind ``code`` if anyone may read it (not a draft), else None."""
-    return Event.objects.exclude(status=Event.Status.DRAFT).filter(code=code).first()
-
-
-def event_get_visible(code: str, user: Any) -> Event:
-    """The event behind ``code`` if this user may read it; ``Event.DoesNotExist`` if not."""
-    return events_visible(user).get(code=code)
 
 
 def event_list(user: Any) -> list[dict[str, Any]]:
@@ -167,10 +151,6 @@ def _tables(filters: Q) -> QuerySet[Table]:
         )
         .order_by("round__stage__order", "round__number", "session", "number")
     )
-
-
-def stage_get(event: Event, order: int) -> Stage:
-    return event.stages.get(order=order)
 
 
 # --- round robin and groups -----------------------------------------------------------
@@ -359,6 +339,8 @@ def _column_titles(kind: str, rounds: Mapping[str, int], reset: bool) -> dict[tu
         names = {depth: _("决赛"), depth - 1: _("半决赛"), depth - 2: _("四分之一决赛")}
         for r in range(1, depth + 1):
             titles[("winners", r)] = names.get(r) or _("第%(n)d轮") % {"n": r}
+        for r in range(1, rounds.get("placing", 0) + 1):
+            titles[("placing", r)] = _("名次赛")
         return titles
     for r in range(1, depth + 1):
         titles[("winners", r)] = _("胜区决赛") if r == depth else _("胜区第%(n)d轮") % {"n": r}
@@ -762,7 +744,6 @@ def standings_rows(stage: Stage) -> list[dict[str, Any]]:
 
 
 __all__ = [
-    "event_public",
     "standings_rows",
     "BoardsView",
     "CrossCell",
@@ -776,16 +757,13 @@ __all__ = [
     "dashboard_tables",
     "director_dashboard",
     "entrant_views",
-    "event_get_visible",
     "event_list",
     "event_overview",
-    "events_visible",
     "groups_page",
     "mitchell_page",
     "pair_itinerary",
     "pairs_final_page",
     "round_robin_page",
-    "stage_get",
     "table_page",
     "team_match_page",
 ]

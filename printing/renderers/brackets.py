@@ -94,6 +94,21 @@ def _layout(sheet_data: BracketSheet) -> tuple[dict[int, _Place], float, dict[st
         else:
             y = sum(p.y for p in feeders) / len(feeders) if feeders else line
             places[m.number] = _Place(col=last_col + 1, y=y)
+    # Placing matches (名次赛) below the bracket, from the final's column on.
+    placing = [m for m in sheet_data.matches if m.side == "placing"]
+    if placing:
+        line += SIDE_GAP / (BOX_H + V_GAP)
+        side_top["placing"] = line
+        children = {
+            m.number: [
+                k for k in _winner_feeders(m) if k is not None and by_number[k].side == "placing"
+            ]
+            for m in placing
+        }
+        fed = {k for kids in children.values() for k in kids}
+        line = _place_side(placing, children, fed, line, places)
+        for m in placing:
+            places[m.number].col += last_col
     return places, max(line, 1.0), side_top
 
 
@@ -110,6 +125,9 @@ def _match_title(m: BracketMatch) -> str:
         title += " " + label("reset")
     elif m.side == "final":
         title += " " + label("final")
+    elif m.places is not None:  # 5–8 for a semi-final of places 5–8, 3–4 for third place
+        first, loser = m.places
+        title += f" {label('placing')} {first}–{2 * loser - first - 1}"
     if m.not_needed:
         title += " · " + label("not_needed")
     return title

@@ -3,6 +3,7 @@ winners, travellers and matchpoints, standings (plain functions; see each module
 
 * ``rescore`` — what a result touches, queued on commit; stages and events in full.
 * ``teams`` — team matches, brackets, round-robin and group tables.
+* ``team_formats`` — carry-over into a round-robin final, bracket places, Swiss teams.
 * ``pairs`` — Mitchell travellers and rankings, the pairs final.
 * ``adjustments`` — the stored adjustments hook for rulings; the director's tie orders.
 """
@@ -30,6 +31,7 @@ from .rescore import (
     result_changed,
 )
 from .sessions import pairs_session_create
+from .team_formats import swiss_round_next
 
 __all__ = [
     "adjustment_forfeit",
@@ -47,6 +49,7 @@ __all__ = [
     "rescore_targets",
     "result_changed",
     "side_entrant",
+    "swiss_round_next",
     "tie_order_clear",
     "tie_order_set",
 ]

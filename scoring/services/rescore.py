@@ -28,6 +28,7 @@ from boards.models import Result
 from tournament.models import Event, Match, Stage
 
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
+from .team_formats import bracket_standings_rescore, swiss_standings_rescore
 from .teams import bracket_rescore, match_rescore, team_standings_rescore
 
 __all__ = [
@@ -73,6 +74,7 @@ def _rescore(
                 if match_rescore(match) and stage.is_bracket:
                     summary["matches"] += bracket_rescore(stage, after=match.number)
         summary["rows"] += team_standings_rescore(stage)
+        summary["rows"] += bracket_standings_rescore(stage) + swiss_standings_rescore(stage)
     return summary
 
 
