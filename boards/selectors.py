@@ -27,7 +27,9 @@ from .models import Board, BoxCard, Result
 __all__ = [
     "BoardVisibility",
     "board_hand_record",
+    "copy_hand_record",
     "board_tables",
+    "boards_still_to_play",
     "board_visibility",
     "board_visible_to",
     "visible_board_ids",
@@ -129,6 +131,33 @@ def visible_board_ids(boards: Iterable[Board]) -> set[int]:
     }
 
 
+def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:
+    """The boards among ``boards`` that tables still have to play or confirm, each with
+    those tables: what releasing them now would show early (第二十八条之6)."""
+    boards = list(boards)
+    scheduled = _scheduled_tables({b.board_set_id for b in boards})
+    confirmed = _confirmed_tables([b.pk for b in boards])
+    pending: list[tuple[Board, set[int]]] = []
+    for board in boards:
+        if board.released_at is not None:
+            continue
+        waiting = scheduled[board.board_set_id] - confirmed[board.pk]
+        if waiting:
+            pending.append((board, waiting))
+    wanted = {t for _board, waiting in pending for t in waiting}
+    tables = Table.objects.select_related("round").in_bulk(wanted)
+    return [
+        (
+            board,
+            sorted(
+                (tables[t] for t in waiting),
+                key=lambda t: (t.round.number, t.session, t.number),
+            ),
+        )
+        for board, waiting in pending
+    ]
+
+
 def board_hand_record(board: Board, *, match: Match | None = None) -> dict[str, Any]:
     """A hand record (牌型卡) as printing and pages show it: each hand sorted with the
     trumps apart, and each hand's statistics. The level and trump are the box card's
@@ -139,6 +168,14 @@ def board_hand_record(board: Board, *, match: Match | None = None) -> dict[str, 
     box = BoxCard.objects.filter(
         board=board, **({"match": match} if match is not None else {})
     ).first()
+    return copy_hand_record(board, box)
+
+
+def copy_hand_record(board: Board, box: BoxCard | None) -> dict[str, Any]:
+    """The hand record of one copy of ``board``: sorted and counted by ``box``'s level
+    and trump (the declarer's side's level), or the set's start level while the copy
+    is unplayed. In team play each match's copy has its own box card, so each copy
+    has its own trumps and level cards (``board_hand_record`` reads the box card)."""
     if box is not None:
         level = box.level_ns if box.declarer in ("N", "S") else box.level_ew
         trump: str | None = box.trump

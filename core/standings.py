@@ -47,6 +47,7 @@ from .comparison import compare_board
 from .matchpoints import (
     Artificial,
     ArtificialScore,
+    Score,
     artificial_score,
     pairs_final_points,
     score_board,
@@ -635,8 +636,8 @@ class TravellerLine(Generic[K]):
     ns: K
     ew: K
     kind: LineKind
-    ns_score: Fraction | None
-    ew_score: Fraction | None
+    ns_score: Score | None
+    ew_score: Score | None
     play: PlayResult | None = None  # as scored (after any override)
     adjustments: tuple[Adjustment, ...] = ()
 
@@ -670,16 +671,17 @@ def score_traveller(
     ranked: list[tuple[int, PlayResult]] = []
     pending: list[tuple[TravellerEntry[K], LineKind, PlayResult | None, tuple[Adjustment, ...]]]
     pending = []
-    fixed: dict[int, tuple[Fraction, Fraction]] = {}
+    fixed: dict[int, tuple[Score, Score]] = {}
     for index, entry in enumerate(entries):
-        lost = forfeits(adjustments, table=entry.table)
+        # Most boards have no ruling: skip looking for one on every line.
+        lost = forfeits(adjustments, table=entry.table) if adjustments else ()
         lost = tuple(a for a in lost if a.board in (None, board))
         if lost:
             offenders = {a.target for a in lost}
             chosen = next((a.artificial for a in lost if a.artificial is not None), None)
             plus = artificial_score(Artificial.AVERAGE_PLUS, top)
-            ns_score = Fraction(0) if entry.ns in offenders else plus
-            ew_score = Fraction(0) if entry.ew in offenders else plus
+            ns_score: Score = 0 if entry.ns in offenders else plus
+            ew_score: Score = 0 if entry.ew in offenders else plus
             if chosen is not None:
                 ns_score = artificial_score(chosen.ns, top)
                 ew_score = artificial_score(chosen.ew, top)
@@ -693,7 +695,9 @@ def score_traveller(
             )
             pending.append((entry, LineKind.ARTIFICIAL, None, ()))
             continue
-        override, found = result_override(adjustments, board, entry.table)
+        override, found = (
+            result_override(adjustments, board, entry.table) if adjustments else (None, ())
+        )
         if entry.play is None and override is not AdjustmentKind.NOT_SCORED:
             pending.append((entry, LineKind.WAITING, None, ()))
             continue
@@ -714,8 +718,8 @@ def score_traveller(
     # The results are ranked among themselves and scaled from their number to the
     # expected plays; artificial and forfeit lines stay outside (score_board's way).
     scores = score_board([p for _, p in ranked], expected=n_expected) if ranked else None
-    ns_of: dict[int, Fraction] = {}
-    ew_of: dict[int, Fraction] = {}
+    ns_of: dict[int, Score] = {}
+    ew_of: dict[int, Score] = {}
     if scores is not None:
         for (index, _), ns_score, ew_score in zip(ranked, scores.ns, scores.ew, strict=True):
             ns_of[index], ew_of[index] = ns_score, ew_score
@@ -857,11 +861,15 @@ def rank_pairs(
             total = t.matchpoints + amount
             lines.append((pair, t, amount, applied, total, share(total, t.top)))
         lines.sort(key=lambda line: -line[5])
+        # Level shares sit side by side once sorted: a place is shared with a neighbour
+        # (one pass, not every pair against every other).
+        place = 0
         for i, (pair, t, amount, applied, total, key) in enumerate(lines):
-            place = i + 1
-            while place > 1 and lines[place - 2][5] == key:
-                place -= 1
-            shared = any(other[5] == key for j, other in enumerate(lines) if j != i)
+            if i == 0 or lines[i - 1][5] != key:
+                place = i + 1
+            shared = (i > 0 and lines[i - 1][5] == key) or (
+                i + 1 < len(lines) and lines[i + 1][5] == key
+            )
             ranked[side].append(
                 PairRow(
                     entrant=pair,

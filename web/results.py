@@ -24,11 +24,12 @@ from boards.models import (
     SEAT_CHOICES,
     Board,
     BoxCard,
+    EntryCheck,
     Result,
     ResultChange,
 )
 from boards.selectors import visible_board_ids
-from boards.services import box_card_prediction
+from boards.services import REFUSALS_PER_BOARD, box_card_prediction
 from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
@@ -288,25 +289,22 @@ def _words(
     }
 
 
-def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, Any]:
-    """A refusal's findings in the reader's language. For a director a box card that
-    differs is a warning, not an error: the director's entry is kept and flagged
-    (第三十三条, the box card as decided)."""
-    errors, warnings = [], []
+def rejection_view(error: BoardError) -> dict[str, Any]:
+    """A refusal's findings in the reader's language (a director's box card that
+    differs is no refusal: ``result_check`` keeps it as a flag, 第三十三条)."""
+    errors = []
     for e in error.errors:
         english = (get_language() or "").startswith("en")
         item = {
             "code": e.get("code", ""),
+            "board": e.get("board"),
             "article": e.get("article") or "",
             "message": e.get("message_en", "") if english else e.get("message_zh", ""),
             # English readers also see the Chinese: the rules and the referee speak it.
             "other": e.get("message_zh", "") if english else "",
         }
-        if director and item["code"] == "box_card_mismatch":
-            warnings.append(item)
-        else:
-            errors.append(item)
-    return {"errors": errors, "warnings": warnings}
+        errors.append(item)
+    return {"errors": errors}
 
 
 def flag_texts(flags: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -403,15 +401,32 @@ def dashboard_etag(event: Event) -> str:
     changes = ResultChange.objects.filter(result__board__stage__event=event).aggregate(
         last=Max("id"), n=Count("id")
     )
-    results = Result.objects.filter(board__stage__event=event).aggregate(n=Count("id"))
+    # A result flagged when its deal arrives changes no history: its update time tells.
+    results = Result.objects.filter(board__stage__event=event).aggregate(
+        n=Count("id"), last=Max("updated_at")
+    )
     released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
         n=Count("id"), last=Max("released_at")
     )
     stamp = (
-        f"{changes['last']}-{changes['n']}-{results['n']}-{released['n']}-"
+        f"{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
     return f'W/"{stamp}"'
+
+
+def _locked_boards(event: Event) -> dict[tuple[int, int], list[str]]:
+    """(board, table) → what the engine said of each refusal kept from a table that has
+    used up its tries on the board (the director enters it; ``EntryCheck``)."""
+    checks: dict[tuple[int, int], list[EntryCheck]] = defaultdict(list)
+    for check in EntryCheck.objects.filter(board__stage__event=event, hidden=True).order_by("id"):
+        checks[(check.board_id, check.table_id)].append(check)
+    return {
+        key: [text for check in kept for text in flag_texts(check.findings)]
+        for key, kept in checks.items()
+        if len(kept) >= REFUSALS_PER_BOARD
+    }
 
 
 def dashboard_progress(
@@ -450,6 +465,7 @@ def dashboard_progress(
         "board", "match", "filled_by"
     ):
         box_flags[box.board_id].append(box)
+    locked = _locked_boards(event)
     totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
     board_title = str(_("第%(n)s副"))  # translated once, not once a cell
     for block in stage_blocks:
@@ -475,6 +491,16 @@ def dashboard_progress(
                             }
                         )
                         summary["expected"] += 1
+                        refusals = locked.get((board.pk, table.pk))
+                        if refusals is not None and (result is None or not result.is_confirmed):
+                            flags.append(
+                                {
+                                    "table": table,
+                                    "board": board,
+                                    "what": _("录入已锁定（与牌不符）"),
+                                    "reasons": refusals,
+                                }
+                            )
                         if result is None:
                             continue
                         summary[result.status] += 1
@@ -491,6 +517,9 @@ def dashboard_progress(
                             )
                 row["cells"] = cells
                 row["reported"] = sum(1 for c in cells if c["state"] != "none")
+                # What the table still owes: boards not reported, or not confirmed yet.
+                row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
+                row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
             for board in round_board_ids.values():
                 for box in box_flags.get(board.pk, []):
@@ -514,9 +543,6 @@ def dashboard_progress(
                 for b in sorted(round_board_ids.values(), key=lambda b: b.number)
             ]
             round_data["hidden"] = sum(1 for b in round_data["boards"] if not b["visible"])
-            for key in ("expected", "entered", "confirmed"):
-                totals[key] += summary[key]
-            totals["flagged"] += len(flags)
         # Open the round being played (the first not wholly confirmed) and any round with
         # something to look at; the others stay folded.
         current = next(
@@ -525,10 +551,32 @@ def dashboard_progress(
         )
         big = len(block["rounds"]) > FOLD_AFTER_ROUNDS
         for round_data in block["rounds"]:
-            chosen = round_data is current or round_data["round"].pk == shown_round
+            chosen = (
+                round_data is current
+                or round_data["round"].is_open
+                or round_data["round"].pk == shown_round
+            )
             round_data["open"] = chosen or bool(round_data["pending"]) or bool(round_data["flags"])
             round_data["detail"] = chosen or not big
-    return {"totals": totals, "dealt": bool(boards)}
+    current = _current_rounds(stage_blocks)
+    for round_data in current:
+        for key in ("expected", "entered", "confirmed"):
+            totals[key] += round_data["summary"][key]
+        totals["flagged"] += len(round_data["flags"])
+    return {"totals": totals, "dealt": bool(boards), "rounds": [r["round"] for r in current]}
+
+
+def _current_rounds(stage_blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The round being played, whose progress "本轮进度" counts: the rounds the director
+    has started and not closed; with none open, the first dealt round not wholly
+    confirmed (by stage order)."""
+    rounds = [r for block in stage_blocks for r in block["rounds"]]
+    started = [r for r in rounds if r["round"].is_open]
+    if started:
+        return started
+    waiting = (r for r in rounds if r["summary"]["confirmed"] < r["summary"]["expected"])
+    first = next(waiting, None)
+    return [first] if first is not None else []
 
 
 def releasable_boards(event: Event, ids: Iterable[int]) -> list[Board]:

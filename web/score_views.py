@@ -14,6 +14,7 @@ from tournament.models import Match
 from tournament.roles import user_has_role
 
 from . import scores, selectors
+from .errors import not_found
 
 
 @require_safe
@@ -35,12 +36,19 @@ def board_detail(
 ) -> HttpResponse:
     event = event_for(request, code)
     stage = stage_for(event, order)
+    # Not dealt, or not to be seen yet: the same answer, so a hidden board looks as if
+    # it did not exist (第二十八条之6).
+    missing = not_found(
+        request,
+        f"第{number}副尚未发牌或尚未公布。",
+        f"Board {number} has not been dealt or released yet.",
+    )
     try:
         board = scores.board_get(stage, number, round_number)
-    except Board.DoesNotExist as error:
-        raise Http404("no such board") from error
+    except Board.DoesNotExist:
+        return missing
     director = user_has_role(request.user, event, "director")
     data = scores.board_page(board, selectors.entrant_views(event), director=director)
     if data is None:
-        raise Http404("not released yet")  # as if it did not exist (第二十八条之6)
+        return missing
     return render(request, "web/board.html", event_context(request, event, stage=stage) | data)

@@ -11,20 +11,25 @@ the director released it, 第二十八条之6); directors see everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from api.cache import standings_version
 from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
 from core.numbers import format_number as number
+from scoring.cache import standings_version
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import (
+    SeenMatch,
     board_traveller,
     match_board_scores,
+    seen_match_scores,
+    seen_percentages,
     stage_cross_table,
     stage_match_scores,
     stage_standings,
@@ -54,38 +59,80 @@ SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 
 def stage_etag(stage: Stage, *, director: bool) -> str:
     """The version of what a stage page shows: a new one whenever one of its results is
-    confirmed or corrected, rescored, or a board released (``api.cache``)."""
+    confirmed or corrected, rescored, or a board released (``scoring.cache``)."""
     return f'W/"{stage.pk}-{standings_version(stage.pk)}-{get_language()}-{int(director)}"'
 
 
 # --- standings --------------------------------------------------------------------------------
 
 
-def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
+#: Why a row shares a place, or is placed as it is among teams level on match points
+#: (第二十五条之4); a director's order shows the reason recorded with it instead.
+TIE_WHY = {
+    "head_to_head": gettext_noop("场分相同，按两队相遇那轮的胜负排列（第二十五条之4（一））"),
+    "shared": gettext_noop("场分相同且相遇那轮也打平，并列排名（第二十五条之4（二））"),
+    "playoff": gettext_noop("多队场分相同：须加赛或由裁判长决定名次（第二十五条之4（三））"),
+    "director": gettext_noop("多队场分相同，由裁判长决定名次"),
+    "pairs_shared": gettext_noop("比赛分相同，并列"),
+}
+
+
+def _why(row: Standing) -> str:
+    if row.tie == "director" and row.note:
+        return row.note
+    key = row.tie if row.tie in TIE_WHY else ("pairs_shared" if row.shared else "")
+    return _(TIE_WHY[key]) if key else ""
+
+
+def _standing(
+    row: Standing,
+    entrants: Mapping[int, EntrantView],
+    seen: Mapping[int, tuple[Fraction, Fraction | None]] | None = None,
+) -> dict[str, Any]:
+    total: Decimal | Fraction = row.total
+    percentage: Decimal | Fraction | None = row.percentage
+    if seen is not None:  # a player's running totals: the boards shown only
+        matchpoints, percentage = seen.get(row.entrant_id, (Fraction(0), None))
+        total = matchpoints + Fraction(row.adjustment)
     return {
         "row": row,
         "place": f"{row.place}{'=' if row.shared else ''}",
         "entrant": entrants.get(row.entrant_id),
         "score_for": number(row.score_for),
         "score_against": number(row.score_against),
-        "total": number(row.total),
+        "total": number(total),
         "adjustment": number(row.adjustment) if row.adjustment else "",
-        "percentage": number(row.percentage) if row.percentage is not None else "",
-        # How a level was settled, when the rules settled it (a play-off still to come
-        # shows as the row's flag instead).
-        "tie": row.get_tie_display() if row.tie in ("head_to_head", "director") else "",
+        "percentage": number(percentage) if percentage is not None else "",
+        # How a level was settled or why it is not yet (第二十五条之4), and the
+        # director's recorded reason when the director ordered it.
+        "tie": row.get_tie_display() if row.tie in TIE_WHY else (_("并列") if row.shared else ""),
+        "why": _why(row),
     }
 
 
 def standings_view(
-    stage: Stage, entrants: Mapping[int, EntrantView], *, group: str | None = None
+    stage: Stage,
+    entrants: Mapping[int, EntrantView],
+    *,
+    group: str | None = None,
+    director: bool = False,
 ) -> list[dict[str, Any]]:
-    return [_standing(row, entrants) for row in stage_standings(stage, group_label=group)]
+    """Standings rows; a Mitchell's running totals and percentages count, for a player,
+    only the boards players may see (第二十八条之6; officials see everything)."""
+    seen = None if director or stage.kind != Stage.Kind.MITCHELL else seen_percentages(stage)
+    return [_standing(row, entrants, seen) for row in stage_standings(stage, group_label=group)]
 
 
-def _cross(stage: Stage, group: str) -> tuple[dict[tuple[int, int], str], dict[int, Any]]:
+def _seen(stage: Stage, director: bool) -> dict[int, SeenMatch] | None:
+    """What a reader may count of each match (None: an official, who counts everything)."""
+    return None if director else seen_match_scores(stage)
+
+
+def _cross(
+    stage: Stage, group: str, *, director: bool
+) -> tuple[dict[tuple[int, int], str], dict[int, Any]]:
     """The cross-table's cells (row, column) → ``18:12``, and each team's total and place."""
-    table = stage_cross_table(stage, group_label=group)
+    table = stage_cross_table(stage, group_label=group, seen=_seen(stage, director))
     results = {
         key: " / ".join(f"{number(c.score_for)}:{number(c.score_against)}" for c in cells)
         for key, cells in table.cells.items()
@@ -100,15 +147,19 @@ def _cross(stage: Stage, group: str) -> tuple[dict[tuple[int, int], str], dict[i
     return results, standings
 
 
-def match_scores(stage: Stage) -> dict[int, dict[str, Any]]:
-    """Match number → its score as a schedule shows it."""
+def match_scores(stage: Stage, *, director: bool = False) -> dict[int, dict[str, Any]]:
+    """Match number → its score as a schedule shows it: for a player, the boards shown
+    only (a match with a hidden board is not decided yet for them)."""
     out = {}
+    seen = _seen(stage, director) or {}
     for score in stage_match_scores(stage).values():
         match_number = score.match.number
+        shown = seen.get(score.match_id)
+        hiding = shown is not None and shown.hidden > 0
         out[match_number] = {
-            "home": number(score.home_score),
-            "away": number(score.away_score),
-            "decided": score.decision not in ("waiting", ""),
+            "home": number(shown.home if hiding and shown else score.home_score),
+            "away": number(shown.away if hiding and shown else score.away_score),
+            "decided": score.decision not in ("waiting", "") and not hiding,
             "boards": f"{score.boards_scored}/{score.boards_expected}",
             "needs_review": score.needs_review,
         }
@@ -121,11 +172,11 @@ def match_scores(stage: Stage) -> dict[int, dict[str, Any]]:
 def round_robin_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
-    results, standings = _cross(stage, "")
+    results, standings = _cross(stage, "", director=director)
     page = selectors.round_robin_page(stage, entrants, results=results, standings=standings)
     return page | {
-        "standings": standings_view(stage, entrants),
-        "scores": match_scores(stage),
+        "standings": standings_view(stage, entrants, director=director),
+        "scores": match_scores(stage, director=director),
     }
 
 
@@ -149,12 +200,14 @@ def groups_page(
 ) -> dict[str, Any]:
     page = selectors.groups_page(stage, entrants)
     for group in page["groups"]:
-        results, standings = _cross(stage, group["label"])
+        results, standings = _cross(stage, group["label"], director=director)
         group["cross_table"] = selectors.cross_table(
             stage, entrants, group=group["label"], results=results, standings=standings
         )
-        group["standings"] = standings_view(stage, entrants, group=group["label"])
-    return page | {"scores": match_scores(stage)}
+        group["standings"] = standings_view(
+            stage, entrants, group=group["label"], director=director
+        )
+    return page | {"scores": match_scores(stage, director=director)}
 
 
 def team_match_page(
@@ -165,16 +218,20 @@ def team_match_page(
         match_page(m, entrants, director=director)
         for m in stage.matches.select_related("round").order_by("number")
     ]
-    return page | {"scores": match_scores(stage), "matches": matches}
+    return page | {"scores": match_scores(stage, director=director), "matches": matches}
 
 
 def bracket_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
     scores = {
-        n: (s["home"], s["away"]) for n, s in match_scores(stage).items() if s["boards"] != "0/0"
+        n: (s["home"], s["away"])
+        for n, s in match_scores(stage, director=director).items()
+        if s["boards"] != "0/0"
     }
-    return selectors.bracket_page(stage, entrants, scores=scores) | {"scores": match_scores(stage)}
+    return selectors.bracket_page(stage, entrants, scores=scores) | {
+        "scores": match_scores(stage, director=director)
+    }
 
 
 def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:
@@ -195,7 +252,7 @@ def mitchell_page(
 ) -> dict[str, Any]:
     """A Mitchell's or a Howell's page: the rankings (per section when split; a
     Howell's one), the boards, and the movement one round at a time."""
-    rows = standings_view(stage, entrants)
+    rows = standings_view(stage, entrants, director=director)
     numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
     for row in rows:
         row["pair_number"] = numbers.get(row["row"].entrant_id)
@@ -261,11 +318,11 @@ def pairs_final_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
     page = selectors.pairs_final_page(stage, entrants)
-    scores = match_scores(stage)
+    scores = match_scores(stage, director=director)
     for contest in page["contests"]:
         contest["score"] = scores.get(contest["match"].number)
     return page | {
-        "standings": standings_view(stage, entrants),
+        "standings": standings_view(stage, entrants, director=director),
         "matches": [
             match_page(m, entrants, director=director) for m in stage.matches.order_by("number")
         ],
@@ -320,13 +377,20 @@ def match_page(
                 "reason": in_language(r.reason_zh, r.reason_en) if shown else "",
             }
         )
+    home_score: Decimal | int | None = score.home_score if score else None
+    away_score: Decimal | int | None = score.away_score if score else None
+    if score is not None and any(not line["shown"] for line in lines):
+        # A total that counts a hidden board tells its result: the boards shown only.
+        shown_rows = [r for r in rows if r.board_id is not None and r.board_id in visible]
+        home_score = sum(r.home_points for r in shown_rows) + score.home_adjustment
+        away_score = sum(r.away_points for r in shown_rows) + score.away_adjustment
     return {
         "match": match,
         "home": entrants.get(match.home_id) if match.home_id else None,
         "away": entrants.get(match.away_id) if match.away_id else None,
         "score": score,
-        "home_score": number(score.home_score) if score else "",
-        "away_score": number(score.away_score) if score else "",
+        "home_score": number(home_score) if score else "",
+        "away_score": number(away_score) if score else "",
         "adjustments": bool(score and (score.home_adjustment or score.away_adjustment)),
         "home_adjustment": number(score.home_adjustment) if score else "",
         "away_adjustment": number(score.away_adjustment) if score else "",

@@ -443,14 +443,37 @@ def bracket_page(
     champion = seeds.get(state.champion) if state.champion is not None else None
     runner_up = seeds.get(state.runner_up) if state.runner_up is not None else None
     title = _("%(stage)s对阵图") % {"stage": stage.name}
+    places = _bracket_places(bracket, state, seeds) if state.champion is not None else []
     return {
         "svg": bracket_svg(boxes, title=title, column_titles=titles),
         "matches": listing,
         "champion": champion,
         "runner_up": runner_up,
+        "places": places,
         "is_double": stage.kind == Stage.Kind.DOUBLE_ELIMINATION,
         "side_names": {Side.WINNERS.value: _("胜区"), Side.LOSERS.value: _("负区")},
     }
+
+
+def _bracket_places(bracket: Any, state: Any, seeds: Mapping[int, Any]) -> list[dict[str, Any]]:
+    """The final places once the champion is known: 1 and 2 from the final, then the
+    teams out in the same round of the same bracket share a place, later rounds first
+    (a knockout's two semi-final losers are 3=)."""
+    where = {m.id: (m.side.value, m.round) for m in bracket.matches}
+    places = [{"place": "1", "entrant": seeds.get(state.champion)}]
+    if state.runner_up is not None:
+        places.append({"place": "2", "entrant": seeds.get(state.runner_up)})
+    out: dict[tuple[str, int], list[tuple[int, int]]] = defaultdict(list)
+    for seed, match_id in state.eliminated.items():
+        if seed not in (state.champion, state.runner_up):
+            out[where[match_id]].append((match_id, seed))
+    place = len(places) + 1
+    for group in sorted(out.values(), key=lambda g: -max(match_id for match_id, _s in g)):
+        mark = "=" if len(group) > 1 else ""
+        for _match_id, seed in sorted(group, key=lambda item: item[1]):
+            places.append({"place": f"{place}{mark}", "entrant": seeds.get(seed)})
+        place += len(group)
+    return places
 
 
 # --- Mitchell and the pairs final -----------------------------------------------------
@@ -729,22 +752,34 @@ def dashboard_tables(event: Event, stage_blocks: list[dict[str, Any]]) -> None:
         row["is_mitchell"] = stage.kind in Stage.MOVEMENT_KINDS
 
 
-def standings_rows(stage: Stage) -> list[dict[str, Any]]:
-    """A stage's standings as the standings page shows them (plain data, cacheable)."""
-    from scoring.selectors import stage_standings
+def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
+    """What the director decided about a stage's places, with the reasons, for its page:
+    tie orders (第二十五条之4) and qualification before the source was finished."""
+    from scoring.models import QualificationOverride, TieOrder
 
     names = entrant_views(stage.event)
-    fields = ("place", "shared", "group_label", "direction", "played", "match_points")
-    fields += ("score_for", "score_against", "total", "percentage", "flagged")
-    return [
-        {name: getattr(row, name) for name in fields}
-        | {"entrant": names[row.entrant_id].label if row.entrant_id in names else ""}
-        for row in stage_standings(stage)
+    out: list[dict[str, Any]] = [
+        {
+            "group_label": order.group_label,
+            "text": " › ".join(str(names[i]) for i in order.entrants if i in names),
+            "reason": order.reason,
+            "at": order.decided_at,
+        }
+        for order in TieOrder.objects.filter(stage=stage).order_by("decided_at", "id")
     ]
+    out += [
+        {
+            "group_label": "",
+            "text": _("提前出线"),
+            "reason": override.reason,
+            "at": override.decided_at,
+        }
+        for override in QualificationOverride.objects.filter(stage=stage)
+    ]
+    return out
 
 
 __all__ = [
-    "standings_rows",
     "BoardsView",
     "CrossCell",
     "CrossRow",

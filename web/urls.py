@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import entry_views, score_views, views
+from . import entry_views, score_views, setup_views, views
 
 app_name = "web"
 
@@ -49,10 +48,40 @@ urlpatterns = [
         entry_views.director_swiss_next,
         name="director_swiss_next",
     ),
+    # The director's workspace: the steps of an event in order.
+    path("director/", setup_views.workspace, name="workspace"),
+    path("e/<slug:code>/director/setup/", setup_views.setup, name="setup"),
+    path("e/<slug:code>/director/event/", setup_views.event_edit, name="setup_event"),
+    path("e/<slug:code>/director/officials/", setup_views.officials, name="setup_officials"),
+    path("e/<slug:code>/director/entrants/", setup_views.entrants, name="setup_entrants"),
+    path(
+        "e/<slug:code>/director/entrants/<int:pk>/",
+        setup_views.entrant_edit,
+        name="setup_entrant",
+    ),
+    path("e/<slug:code>/director/stages/new/", setup_views.stage_new, name="setup_stage"),
+    path(
+        "e/<slug:code>/director/stages/<int:order>/remove/",
+        setup_views.stage_remove,
+        name="setup_stage_remove",
+    ),
+    path("e/<slug:code>/director/boards/", setup_views.boards, name="setup_boards"),
+    path(
+        "e/<slug:code>/director/boards/<int:pk>/deal/",
+        setup_views.board_deal,
+        name="setup_board_deal",
+    ),
+    path("e/<slug:code>/deals/", setup_views.deals_public, name="deals"),
+    path("e/<slug:code>/director/decisions/", setup_views.decisions, name="setup_decisions"),
+    path(
+        "e/<slug:code>/director/rounds/<int:pk>/",
+        setup_views.round_toggle,
+        name="round_toggle",
+    ),
     path("t/<str:code>/", views.table_entry, name="table"),
     path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),
     path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),
     path("t/<str:code>/b/<int:number>/check/", entry_views.table_check, name="table_check"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
 ]

@@ -1,48 +1,75 @@
-"""Writes of the boards app: deals, scorecards and releases (plain functions, each in
-a transaction, nothing half-saved; errors are ``boards.errors.BoardError``)."""
+"""Writes of the boards app: deals and scorecards (plain functions, each in a
+transaction, nothing half-saved; errors are ``boards.errors.BoardError``). A board's
+release is ``scoring.services.release``: it changes what the scores show."""
 
 from __future__ import annotations
 
 from ..records import Entry
+from .commitments import (
+    BoardCheck,
+    DealsCheck,
+    deals_commit,
+    deals_revealed,
+    deals_verify,
+    seed_material,
+)
 from .deals import (
     board_enter_deal,
+    board_fill_deal,
+    boards_await_deal,
     boards_generate,
     boards_generate_event,
     boards_import,
     deal_from_seed,
+    deal_text_cards,
     new_seed,
     read_board_file,
 )
-from .release import board_release, board_withdraw_release, boards_release
 from .results import (
+    REFUSALS_PER_BOARD,
     Actor,
+    Judgement,
     Prediction,
+    board_locked_for,
     box_card_prediction,
     first_play_table,
+    first_play_tables,
     result_check,
     result_confirm,
     result_correct,
     result_enter,
+    scorecard_judge,
 )
 
 __all__ = [
+    "REFUSALS_PER_BOARD",
+    "BoardCheck",
+    "DealsCheck",
+    "board_fill_deal",
+    "boards_await_deal",
+    "deal_text_cards",
+    "deals_commit",
+    "deals_revealed",
+    "deals_verify",
+    "seed_material",
     "Actor",
     "Entry",
+    "Judgement",
     "Prediction",
     "board_enter_deal",
-    "board_release",
-    "board_withdraw_release",
+    "board_locked_for",
     "boards_generate",
     "boards_generate_event",
     "boards_import",
-    "boards_release",
     "box_card_prediction",
     "deal_from_seed",
     "first_play_table",
+    "first_play_tables",
     "new_seed",
     "read_board_file",
     "result_check",
     "result_confirm",
     "result_correct",
     "result_enter",
+    "scorecard_judge",
 ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..data import BracketData, BracketMatch, BracketSheet, BracketSlot
 from ..fonts import FontChoice
 from ..labels import PAPERS, SIDES, label, source_label
-from ..layout import GREY, LIGHT, Sheet
+from ..layout import GREY, LIGHT, RED, Sheet
 from ._base import Ticker, renderer
 
 __all__ = ["draw_bracket", "render_brackets"]
@@ -130,6 +130,8 @@ def _match_title(m: BracketMatch) -> str:
         title += f" {label('placing')} {first}–{2 * loser - first - 1}"
     if m.not_needed:
         title += " · " + label("not_needed")
+    if m.progress is not None:
+        title += f" · {m.progress[0]}/{m.progress[1]} {label('in_progress')}"
     return title
 
 
@@ -151,7 +153,9 @@ def render_brackets(data: BracketData, *, font: FontChoice | None, ticker: Ticke
 
 
 def draw_bracket(sheet: Sheet, bracket: BracketSheet) -> None:
-    """Draw ``bracket`` below the cursor, scaled to the rest of the page."""
+    """Draw ``bracket`` below the cursor, scaled to the rest of the page (a landscape
+    one: callers start one). A match under way says how far it has got (23/24 进行中),
+    so its score is not read as final."""
     _draw(sheet, bracket)
 
 
@@ -165,7 +169,8 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
     need_h = lines * pitch + 10
     labelled = len(side_top) > 1
     top = sheet.cursor + (8 if labelled else 4)
-    scale = min(1.0, sheet.inner_width / need_w, (sheet.bottom - top) / need_h)
+    # A small bracket is drawn larger (up to 1.4×), a large one shrunk to the page.
+    scale = min(1.4, sheet.inner_width / need_w, (sheet.bottom - top) / need_h)
     bw, bh, gap, pitch = BOX_W * scale, BOX_H * scale, H_GAP * scale, pitch * scale
     size = max(5.0, 9 * scale)
 
@@ -191,7 +196,7 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
             sheet.line(fx, fy, mid, fy, width=0.5)
             sheet.line(mid, fy, mid, ty, width=0.5)
             sheet.line(mid, ty, x, ty, width=0.5)
-        dash = (1.0, 1.0) if m.not_needed else None
+        dash = (1.0, 1.0) if m.not_needed or m.progress is not None else None
         sheet.rect(x, y, bw, bh, width=0.6, fill=LIGHT if m.side == "final" else None, dash=dash)
         sheet.line(x, y + bh / 2, x + bw, y + bh / 2, width=0.25)
         for i, slot in enumerate((m.a, m.b)):
@@ -200,7 +205,13 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
             score_w = 0.0
             if slot.score:
                 score_w = sheet.text(
-                    x + bw - 1.2, baseline, slot.score, size=size, bold=slot.won, align="right"
+                    x + bw - 1.2,
+                    baseline,
+                    slot.score,
+                    size=size,
+                    bold=slot.won,
+                    align="right",
+                    color=GREY if m.progress is not None else None,
                 )
                 score_w += 1.5
             sheet.text(
@@ -212,7 +223,14 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
                 color=None if known else GREY,
                 max_width=bw - 2.4 - score_w,
             )
-        sheet.text(x, y - 0.8, _match_title(m), size=max(5.0, size * 0.75), color=GREY)
+        sheet.text(
+            x,
+            y - 0.8,
+            _match_title(m),
+            size=max(5.0, size * 0.75),
+            color=RED if m.progress is not None else GREY,
+            max_width=bw + gap,
+        )
     deciding = [m for m in bracket.matches if not m.not_needed]
     if deciding:
         last = deciding[-1]

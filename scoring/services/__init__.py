@@ -5,6 +5,7 @@ winners, travellers and matchpoints, standings (plain functions; see each module
 * ``teams`` — team matches, brackets, round-robin and group tables.
 * ``team_formats`` — carry-over into a round-robin final, bracket places, Swiss teams.
 * ``pairs`` — Mitchell travellers and rankings, the pairs final.
+* ``release`` — a board shown to players early (第二十八条之6).
 * ``adjustments`` — the stored adjustments hook for rulings; the director's tie orders.
 """
 
@@ -20,6 +21,8 @@ from .adjustments import (
     tie_order_clear,
     tie_order_set,
 )
+from .qualify import stage_qualify_from_source, stage_source_undecided
+from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
     match_changed,
     queue_rescore,
@@ -38,6 +41,9 @@ __all__ = [
     "adjustment_override",
     "adjustment_penalty",
     "adjustments_set",
+    "board_release",
+    "board_withdraw_release",
+    "boards_release",
     "match_changed",
     "match_score_reset",
     "pairs_session_create",
@@ -50,6 +56,8 @@ __all__ = [
     "result_changed",
     "side_entrant",
     "swiss_round_next",
+    "stage_qualify_from_source",
+    "stage_source_undecided",
     "tie_order_clear",
     "tie_order_set",
 ]

@@ -31,6 +31,7 @@ from tournament.models import Entrant, Match, Round, Stage
 from tournament.selectors import stage_bracket, stage_bracket_state, stage_seeds
 from tournament.services import swiss_round_create
 
+from ..cache import standings_changed
 from ..models import BoardScore, MatchScore, Standing
 from ._rows import decimal, sync_rows
 from .teams import _pure
@@ -212,4 +213,5 @@ def swiss_round_next(*, stage: Stage) -> Round:
     )
     boards_generate(stage=stage)
     swiss_standings_rescore(stage)
+    standings_changed([stage.pk])  # the new round's pairings show on the stage page
     return round_

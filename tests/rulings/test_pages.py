@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from rulings.models import Ruling
 from scoring.models import ScoreAdjustment
-from tests.scoring._matches import play_match, tables
+from tests.scoring._matches import boards_of, play_match, tables
 from tournament.models import Event
 
 from ._helpers import board, scores
@@ -285,7 +285,9 @@ def test_appeal_change_and_withdraw_through_the_pages_with_the_history_shown(
     with commit():
         response = client.post(
             reverse("rulings:change", args=[code, ruling.pk]),
-            penalty_post(amount="1", note="改罚1分", version="2", board="1"),
+            penalty_post(
+                irregularity="illegal_signals", amount="1", note="改罚1分", version="2", board="1"
+            ),
         )
     assert response.status_code == 302
     assert scores(played) == (D(7), D(0))
@@ -350,3 +352,62 @@ def test_the_pages_link_to_the_rulings(client, chief, played):
     client.force_login(chief)
     dashboard = client.get(reverse("web:director", args=[code])).content.decode()
     assert reverse("rulings:new", args=[code, open_table.pk]) in dashboard
+
+
+def test_the_ruling_page_shows_no_error_before_a_code_is_typed(client, referee, played):
+    """Opening "record a ruling" with nothing typed once said "no such table code"; it
+    now shows the code form, with no error."""
+    client.force_login(referee)
+    code = played.stage.event.code
+    response = client.get(reverse("rulings:pick", args=[code]), follow=True)
+    content = response.content.decode()
+    assert response.status_code == 200 and 'id="pick-code"' in content
+    assert "本赛事没有这个录入码的牌桌" not in content
+    response = client.get(reverse("rulings:pick", args=[code]), {"table_code": " "}, follow=True)
+    assert "本赛事没有这个录入码的牌桌" not in response.content.decode()
+
+
+def test_a_referee_is_shown_by_name_and_lateness_by_the_minutes(client, rule, referee, played):
+    """The referee by name, not the login ("referee"); 12 minutes late (第三十条 says
+    nothing of 11–14: a warning is suggested) reads "迟到12分钟", not "迟到5—10分钟"."""
+    referee.first_name, referee.last_name = "海", "王"
+    referee.save()
+    open_table, _ = tables(played)
+    ruling = rule.create(
+        table=open_table, irregularity="late_5_10", minutes_late=12, offender_side="EW"
+    )
+    client.force_login(referee)
+    code = played.stage.event.code
+    content = client.get(reverse("rulings:detail", args=[code, ruling.pk])).content.decode()
+    assert "迟到12分钟" in content and "迟到5—10分钟" not in content
+    assert referee.get_full_name() in content
+    assert ">referee<" not in content and "裁判 referee" not in content
+    listing = client.get(reverse("rulings:list", args=[code])).content.decode()
+    assert "迟到12分钟" in listing
+
+
+def test_a_ruling_on_a_board_the_other_room_has_not_played_stays_off_its_page(
+    client, rule, play, team_match
+):
+    """Issue 14, item 3: a ruling made in the closed room on board 1 would tell the open
+    room about a board it has not played (第二十八条之6); it shows once the board is."""
+    open_table, closed_table = tables(team_match)
+    board = boards_of(closed_table)[0]
+    play.at_table(board, closed_table, 60)
+    rule.create(
+        table=closed_table,
+        board=board,
+        irregularity="exposed_card",
+        offender_side="EW",
+        reason_zh="亮出了红心A",
+    )
+    url = reverse("rulings:table", args=[open_table.code])
+
+    assert "亮出了红心A" not in client.get(url).content.decode()
+    assert (
+        "亮出了红心A"
+        in client.get(reverse("rulings:table", args=[closed_table.code])).content.decode()
+    )
+
+    play.at_table(board, open_table, 95)
+    assert "亮出了红心A" in client.get(url).content.decode()

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from boards.models import Board, BoxCard
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side, side_form
 from tournament.models import Table
 
 from ._play import boards_of, by_director, deal, entry, form
@@ -46,7 +47,10 @@ def test_before_any_result_every_board_is_unreported(client, team, director):
 def test_a_pending_result_and_its_confirmation(client, team, director, eager):
     table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
     board = boards_of(table)[0]
-    client.post(reverse("web:table_board", args=[table.code, board.number]), form(board, side="NS"))
+    client.post(
+        reverse("web:table_board", args=[table.code, board.number]),
+        form(board, **side_form(table, "NS")),
+    )
     client.force_login(director)
 
     content = dashboard(client, team)
@@ -58,7 +62,7 @@ def test_a_pending_result_and_its_confirmation(client, team, director, eager):
     with eager(execute=True):
         client.post(
             reverse("web:table_confirm", args=[table.code, board.number]),
-            {"side": "EW", "version": 1},
+            {**side_form(table, "EW"), "version": 1},
         )
     content = dashboard(client, team)
     assert "南北已录入，待东西确认" not in content
@@ -69,7 +73,7 @@ def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
     table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
     first, second = boards_of(table)[:2]
     done = result_enter(
-        board=first, table=table, entry=entry(first, 40), actor=Actor.at_table(table, "NS")
+        board=first, table=table, entry=entry(first, 40), actor=open_side(table, "NS")
     )
     # Board 2 must start from board 1's levels after; the table wrote something else.
     wrong = "K" if done.levels_after_ns != "K" else "Q"
@@ -77,7 +81,7 @@ def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
         board=second,
         table=table,
         entry=entry(second, 40, levels=(wrong, wrong)),
-        actor=Actor.at_table(table, "NS"),
+        actor=open_side(table, "NS"),
     )
     assert BoxCard.objects.get(board=second).flagged
     client.force_login(director)
@@ -113,7 +117,15 @@ def test_releasing_a_round_and_taking_a_release_back(client, team, director):
     boards = Board.objects.filter(stage=team.team_match)
     url = reverse("web:director_release", args=[team.event.code])
 
-    response = client.post(url, {"round": round_.pk, "all": "1"})
+    # Nothing played yet: the release names the tables still to play and asks again.
+    warning = client.post(url, {"round": round_.pk, "all": "1"})
+    assert warning.status_code == 200
+    assert "仍然公布" in warning.content.decode()
+    assert "1桌" in warning.content.decode()
+    assert not boards.filter(released_at__isnull=False).exists()
+
+    ids = list(boards.values_list("pk", flat=True))
+    response = client.post(url, {"board": ids, "confirm": "early"})
 
     assert response.status_code == 302
     assert all(b.released_at is not None for b in boards)
@@ -157,3 +169,27 @@ def test_the_dashboard_links_to_the_printing_page(client, team, director):
     client.force_login(director)
 
     assert reverse("printing:page", args=[team.event.code]) in dashboard(client, team)
+
+
+def test_the_rounds_progress_counts_the_current_round_only(client, demo, director, eager):
+    """ "本轮进度" once counted the whole event (a 6-team round robin: 5 rounds × 3
+    matches × 2 tables × 4 boards = 120); it counts the round being played: round 1's
+    24 before the director starts a round, then the round started."""
+    from tournament.services import round_start
+
+    deal(demo.round_robin)
+    client.force_login(director)
+    progress = dashboard(client, demo).split('class="totals')[1].split("</p>")[0]
+    assert "已报 0/24 副" in progress
+
+    first = demo.round_robin.matches.get(number=1)
+    for table in first.tables.order_by("number"):
+        for board in boards_of(table):
+            by_director(eager, director, board, table)
+    progress = dashboard(client, demo).split('class="totals')[1].split("</p>")[0]
+    assert "已报 8/24 副" in progress
+
+    round_start(round=demo.round_robin.rounds.get(number=2))
+    content = dashboard(client, demo)
+    assert "已报 0/24 副" in content.split('class="totals')[1].split("</p>")[0]
+    assert "第2轮" in content.split("本轮进度")[1].split("</h2>")[0]

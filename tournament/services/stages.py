@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import Max
@@ -46,7 +46,9 @@ from ..stage_options import StageOptions, validate_stage_settings
 from . import _layout
 from .matches import bracket_sync
 
-__all__ = ["stage_create", "swiss_round_create"]
+__all__ = ["stage_create", "stage_preview", "swiss_round_create"]
+
+T = TypeVar("T")
 
 #: Which stage may feed which: groups → a bracket or a round-robin final, a Mitchell →
 #: the pairs final.
@@ -137,6 +139,25 @@ def stage_create(
     except FormatError as error:
         raise EventError.from_format(error) from error
     return stage
+
+
+class _Undo(Exception):
+    """Leaves the preview's savepoint, undoing everything written in it."""
+
+
+def stage_preview(*, describe: Callable[[Stage], T], **arguments: Any) -> T:
+    """What :func:`stage_create` would lay out, described by ``describe(stage)`` and then
+    undone: the schedule, movement or bracket shown before it is fixed, by the very
+    code that fixes it. Pass the same ``draw_seed`` to ``stage_create`` to fix the
+    draw that was shown."""
+    shown: list[T] = []
+    try:
+        with transaction.atomic():
+            shown.append(describe(stage_create(**arguments)))
+            raise _Undo
+    except _Undo:
+        pass
+    return shown[0]
 
 
 def _check_entrants(event: Event, kind: Stage.Kind, entrants: Sequence[Entrant]) -> None:
