@@ -153,3 +153,29 @@ def test_the_cumulative_ranking_page_and_the_next_session_button(client):
         403,
     )
     assert event.stages.count() == 2
+
+
+def test_the_stage_form_offers_the_pairs_options_with_each_formats_defaults():
+    from web.setup_forms import StageForm
+
+    event, _stage = pairs_stage(10)
+    mitchell = StageForm(kind="mitchell", event=event)
+    for name in ("boards_per_round", "rounds", "sections", "matchpoints", "held_ns", "seating"):
+        assert name in mitchell.fields
+    assert mitchell.fields["rounds"].initial == 0  # the full movement, not a Swiss's 7
+    assert "sections" not in StageForm(kind="howell", event=event).fields
+    posted = StageForm(
+        {
+            "boards_per_round": "2",
+            "rounds": "3",
+            "sections": "",
+            "held_ns": "3，7",
+            "order_by": "number",
+        },
+        kind="mitchell",
+        event=event,
+    )
+    assert posted.is_valid(), posted.errors
+    assert posted.settings() == {"boards_per_round": 2, "rounds": 3, "held_ns": [3, 7]}
+    bad = StageForm({"held_ns": "3, x"}, kind="mitchell", event=event)
+    assert not bad.is_valid() and "held_ns" in bad.errors
