@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import RULES_CHOICES, Entrant, Event, EventRole, Stage
 from tournament.services.stages import CHAINS
-from tournament.stage_options import APPLIES, StageOptions
+from tournament.stage_options import APPLIES, validate_stage_settings
 
 #: Each switch a director may set (rules.md), what it means and the article it reads;
 #: "" keeps the chosen profile's value.
@@ -205,11 +205,50 @@ _OPTION_FIELDS: dict[str, Any] = {
         max_value=16,
     ),
     "carry_over": lambda: forms.BooleanField(
-        label=_("带分：同组出线的两队不再相遇，小组赛成绩带入决赛（第二十六条之3）"),
+        label=_("带分：保留出线队之间的小组赛成绩（第二十六条之3）"), required=False
+    ),
+    "rounds": lambda: forms.IntegerField(
+        label=_("轮数（米切尔、豪威尔：0为完整移位，较少为缩短的移位；瑞士移位：总轮数）"),
+        min_value=0,
+        max_value=99,
+        required=False,  # left out: the format's default
+    ),
+    "sections": lambda: forms.IntegerField(
+        label=_("分区数（各区桌数相同，同一轮打同一组牌）"),
+        min_value=1,
+        max_value=26,
         required=False,
     ),
-    "rounds": lambda: forms.IntegerField(label=_("轮数"), min_value=1, max_value=60),
+    "matchpoints": lambda: forms.ChoiceField(
+        label=_("比赛分计算范围"),
+        choices=[("field", _("全场统一（顶分按全场各桌）")), ("section", _("各区分别计算"))],
+        required=False,  # left out: the format's default
+    ),
+    "held_ns": lambda: NumbersField(
+        label=_("固定坐南北的对（参赛编号，逗号分隔；选手不便移动）"), required=False
+    ),
+    "seating": lambda: forms.ChoiceField(
+        label=_("座位编排"),
+        choices=[("draw", _("抽签")), ("reseed", _("按前几节累计名次蛇形编排"))],
+        required=False,  # left out: the format's default
+    ),
 }
+
+
+class NumbersField(forms.CharField):
+    """Entrant numbers typed as ``3, 7``: a list of numbers (empty when left blank)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return ", ".join(str(v) for v in value)
+        return value
+
+    def to_python(self, value: Any) -> Any:
+        text = super().to_python(value).replace("，", ",").replace("、", ",")
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if not all(p.isdigit() and int(p) > 0 for p in parts):
+            raise forms.ValidationError(_("请填写参赛编号，用逗号分隔，如 3, 7"), code="numbers")
+        return [int(p) for p in parts]
 
 
 class StageForm(forms.Form):
@@ -223,16 +262,12 @@ class StageForm(forms.Form):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.kind = kind
-        defaults = StageOptions()
+        defaults = validate_stage_settings(kind, {})  # this format's own defaults
         self.option_names = [name for name, kinds in APPLIES.items() if kind in kinds]
         for name in self.option_names:
             field = _OPTION_FIELDS[name]()
             default = getattr(defaults, name)
-            if name == "sessions" and kind == Stage.Kind.PAIRS_FINAL:
-                default = 1
-            if name == "places" and kind == Stage.Kind.KNOCKOUT:
-                default = 2
-            field.initial = default
+            field.initial = list(default) if isinstance(default, tuple) else default
             self.fields[name] = field
         entrant_kind = Entrant.Kind.TEAM if kind in Stage.TEAM_KINDS else Entrant.Kind.PAIR
         sources = Stage.objects.filter(
@@ -264,14 +299,14 @@ class StageForm(forms.Form):
 
     def settings(self) -> dict[str, Any]:
         """Only what differs from the format's default is stored (as the admin does)."""
-        defaults = StageOptions()
+        defaults = validate_stage_settings(self.kind, {})
         out: dict[str, Any] = {}
         for name in self.option_names:
             value = self.cleaned_data.get(name)
             default = getattr(defaults, name)
-            if name == "sessions" and self.kind == Stage.Kind.PAIRS_FINAL:
-                default = 1
-            if value is not None and value != default:
+            if isinstance(default, tuple):
+                default = list(default)
+            if value not in (None, "") and value != default:
                 out[name] = value
         return out
 

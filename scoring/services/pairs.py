@@ -49,9 +49,10 @@ _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "
 
 def _schedule(
     stage: Stage, set_ids: Collection[int] | None
-) -> dict[int, list[tuple[int, int, int]]]:
-    """Per board set, the tables that play it: (table id, N–S pair, E–W pair), in
-    playing order.
+) -> dict[int, list[list[tuple[int, int, int]]]]:
+    """Per board set, its travellers: the tables that play it, (table id, N–S pair,
+    E–W pair) in playing order. One traveller over the whole field, or one per section
+    when the director has a sectioned Mitchell matchpointed per section.
 
     Two plain queries joined here rather than one four-table join: on a stage just
     created (its tables' statistics not yet gathered) the database chose a nested loop
@@ -67,15 +68,37 @@ def _schedule(
             "id", "round__number", "number", "ns_id", "ew_id"
         )
     }
-    found: dict[int, list[tuple[int, int, int, int, int]]] = defaultdict(list)
+    section_of = _sections(stage)
+    found: dict[int, dict[str, list[tuple[int, int, int, int, int]]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
     for set_id, table_id in plays.values_list("board_set_id", "table_id"):
         seat = seats.get(table_id)
         if seat is not None and seat[2] is not None and seat[3] is not None:
-            found[set_id].append((seat[0], seat[1], table_id, seat[2], seat[3]))
+            section = section_of.get(seat[2], "")
+            found[set_id][section].append((seat[0], seat[1], table_id, seat[2], seat[3]))
     return {
-        set_id: [(table_id, ns, ew) for _r, _n, table_id, ns, ew in sorted(lines)]
-        for set_id, lines in found.items()
+        set_id: [
+            [(table_id, ns, ew) for _r, _n, table_id, ns, ew in sorted(lines)]
+            for lines in sections.values()
+        ]
+        for set_id, sections in found.items()
     }
+
+
+def _sections(stage: Stage) -> dict[int, str]:
+    """N–S pair → its section, when each section is its own field for matchpoints;
+    empty when the whole field is one (a top over all plays of a board)."""
+    options = stage.options
+    if stage.kind != Stage.Kind.MITCHELL or options.sections < 2:
+        return {}
+    if options.matchpoints != "section":
+        return {}
+    return dict(
+        StageEntry.objects.filter(stage=stage, direction=StageEntry.Direction.NS).values_list(
+            "entrant_id", "group_label"
+        )
+    )
 
 
 #: Per pair, what a rescore changed on its stored lines: (matchpoints, tops, boards).
@@ -116,7 +139,8 @@ def mitchell_boards_rescore(
     wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
     digests: dict[int, str] = {}
     for board_id, number, set_id in board_rows:
-        lines = schedule.get(set_id, [])
+        travellers = schedule.get(set_id, [])  # one, or one per section
+        lines = [line for traveller in travellers for line in traveller]
         tables = {table_id for table_id, _ns, _ew in lines}
         relevant = [
             a for a in adjustments if a.board in (None, number) and a.table in (None, *tables)
@@ -126,23 +150,25 @@ def mitchell_boards_rescore(
         if known.get(board_id) == digest:
             continue
         digests[board_id] = digest
-        entries = [
-            TravellerEntry(table_id, ns, ew, play_of(row) if row else None)
-            for (table_id, ns, ew), row in zip(lines, rows, strict=True)
-        ]
-        scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
-        for line, row in zip(scored.lines, rows, strict=True):
-            if line.ns_score is None or line.ew_score is None:
-                continue
-            wanted[board_id, line.table] = (
-                row["id"] if row and line.kind == "played" else None,
-                line.ns,
-                line.ew,
-                line.kind.value,
-                decimal(line.ns_score),
-                decimal(line.ew_score),
-                scored.top,
-            )
+        for traveller in travellers:
+            played = [results.get((board_id, table_id)) for table_id, _ns, _ew in traveller]
+            entries = [
+                TravellerEntry(table_id, ns, ew, play_of(row) if row else None)
+                for (table_id, ns, ew), row in zip(traveller, played, strict=True)
+            ]
+            scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
+            for line, row in zip(scored.lines, played, strict=True):
+                if line.ns_score is None or line.ew_score is None:
+                    continue
+                wanted[board_id, line.table] = (
+                    row["id"] if row and line.kind == "played" else None,
+                    line.ns,
+                    line.ew,
+                    line.kind.value,
+                    decimal(line.ns_score),
+                    decimal(line.ew_score),
+                    scored.top,
+                )
     if not digests:
         return 0, {}
     written, deltas = _sync_lines(stage, set(digests), wanted)
@@ -293,7 +319,9 @@ def mitchell_standings_rescore(
     deltas: Deltas | None = None,
     adjustments: Sequence[Adjustment] | None = None,
 ) -> int:
-    """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written.
+    """The N–S and E–W rankings of a Mitchell (第二十八条之7), per section when the field
+    is split (the overall ranking is ``scoring.sessions.overall_ranking``); a Howell's
+    one ranking of the whole field (stored without a direction). Returns rows written.
 
     With ``deltas`` (what a rescore of some boards changed, per pair) the sums kept on
     the standings are moved by them and the field re-ranked in memory; without, every
@@ -302,14 +330,17 @@ def mitchell_standings_rescore(
 
     Totals are compared as printed, to the cent: two pairs that read level on the
     sheet share the place rather than being split by a Neuberg rounding."""
-    directions = {
-        entrant_id: Side[direction]
-        for entrant_id, direction in StageEntry.objects.filter(stage=stage)
-        .exclude(direction="")
-        .values_list("entrant_id", "direction")
-    }
+    howell = stage.kind == Stage.Kind.HOWELL
+    entries = [
+        (entrant_id, Side.NS if howell else Side[direction], label)
+        for entrant_id, direction, label in StageEntry.objects.filter(stage=stage).values_list(
+            "entrant_id", "direction", "group_label"
+        )
+        if howell or direction
+    ]
     rows = list(Standing.objects.filter(stage=stage))
-    sums = _line_sums(stage) if deltas is None else _running_sums(stage, directions, rows, deltas)
+    pairs = [entrant_id for entrant_id, _side, _label in entries]
+    sums = _line_sums(stage) if deltas is None else _running_sums(stage, pairs, rows, deltas)
     totals = {
         pair: PairTotal(Fraction(mp.quantize(_CENTS)), top, boards)
         for pair, (mp, top, boards) in sums.items()
@@ -318,14 +349,18 @@ def mitchell_standings_rescore(
     if adjustments is None:
         adjustments = adjustments_of(stage)
     penalties = [a for a in adjustments if a.kind is AdjustmentKind.PENALTY]
-    standings = rank_pairs(totals, directions=directions, adjustments=penalties)
+    ranked = []
+    for section in sorted({label for _e, _side, label in entries}):
+        directions = {e: side for e, side, label in entries if label == section}
+        standings = rank_pairs(totals, directions=directions, adjustments=penalties)
+        ranked += [(section, row) for row in standings.ns + standings.ew]
     wanted: dict[int, dict[str, Any]] = {}
-    for row in standings.ns + standings.ew:
+    for section, row in ranked:
         percentage = row.percentage
         wanted[row.entrant] = {
             "stage_id": stage.pk,
-            "group_label": "",
-            "direction": row.direction.name,
+            "group_label": section,
+            "direction": "" if howell else row.direction.name,
             "place": row.place,
             "shared": row.shared,
             "tie": "",

@@ -59,7 +59,7 @@ def _rescore(
     holds the stage lock."""
     standings_changed([stage.pk])
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         deltas = {}
         adjustments = adjustments_of(stage)  # read once for the boards and the rankings
         if boards is None or boards:
