@@ -82,6 +82,8 @@ class Board(models.Model):
         GENERATED = "generated", _("随机生成")
         IMPORTED = "imported", _("文件导入")
         MANUAL = "manual", _("手工录入")
+        # 第四十三条: shuffled and dealt at the first table; the 牌型卡 is typed in later.
+        TABLE = "table", _("首桌发牌")
 
     stage = models.ForeignKey(
         Stage, on_delete=models.CASCADE, related_name="boards", verbose_name=_("比赛阶段")
@@ -158,9 +160,47 @@ class Board(models.Model):
         return self.stage.event
 
     @property
+    def has_deal(self) -> bool:
+        """False for a board dealt at its first table whose 牌型卡 is not typed in yet."""
+        return bool(self.hands)
+
+    @property
     def deal(self) -> dict[str, object]:
         """The deal as the engine reads it (``check_deal``, a record's hands and bottom)."""
         return {"hands": self.hands, "bottom": self.bottom}
+
+
+class DealCommitment(models.Model):
+    """The promise, published before play, that a stage's generated deals come from
+    seeds fixed in advance: the SHA-256 of the seed material (each board and its seed).
+
+    The material stays private until every round of the stage has closed; then anyone
+    can hash it, compare with the digest published before play, and deal every board
+    again from its seed (``boards.services.deals_verify``)."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="deal_commitments", verbose_name=_("比赛阶段")
+    )
+    digest = models.CharField(_("SHA-256 摘要"), max_length=64)
+    material = models.TextField(_("种子材料"), help_text=_("各副牌的牌号与种子；赛后公布"))
+    boards = models.PositiveIntegerField(_("副数"))
+    committed_at = models.DateTimeField(_("公布时间"), auto_now_add=True)
+    committed_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("公布人"),
+    )
+
+    class Meta:
+        verbose_name = _("发牌承诺")
+        verbose_name_plural = pgettext_lazy("plural", "发牌承诺")
+        ordering = ["stage", "committed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.stage} {self.digest[:12]}"
 
 
 class BoxCard(models.Model):

@@ -169,9 +169,9 @@ def entry_record(board: Board, entry: Entry) -> dict[str, Any]:
         "declarer": entry.declarer,
         "trump": entry.trump,
         "declared_by": entry.declared_by or None,
-        "hands": board.hands,
-        "bottom": board.bottom,
     }
+    if board.has_deal:  # a board dealt at its first table is judged without its cards
+        record["hands"], record["bottom"] = board.hands, board.bottom
     for key in ("buried", "exchanges", "tricks"):
         value = getattr(entry, key)
         if value is not None:
@@ -229,7 +229,7 @@ def result_record(result: Result, *, with_deal: bool = True) -> dict[str, Any]:
         "trump": result.trump,
         "declared_by": result.declared_by or None,
     }
-    if with_deal:
+    if with_deal and board.has_deal:
         record["hands"] = board.hands
         record["bottom"] = board.bottom
     for key in ("buried", "exchanges", "tricks"):

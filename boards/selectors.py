@@ -29,6 +29,7 @@ __all__ = [
     "board_hand_record",
     "copy_hand_record",
     "board_tables",
+    "boards_still_to_play",
     "board_visibility",
     "board_visible_to",
     "visible_board_ids",
@@ -128,6 +129,33 @@ def visible_board_ids(boards: Iterable[Board]) -> set[int]:
     return {
         b.pk for b in boards if _visibility(b, scheduled[b.board_set_id], confirmed[b.pk]).visible
     }
+
+
+def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:
+    """The boards among ``boards`` that tables still have to play or confirm, each with
+    those tables: what releasing them now would show early (第二十八条之6)."""
+    boards = list(boards)
+    scheduled = _scheduled_tables({b.board_set_id for b in boards})
+    confirmed = _confirmed_tables([b.pk for b in boards])
+    pending: list[tuple[Board, set[int]]] = []
+    for board in boards:
+        if board.released_at is not None:
+            continue
+        waiting = scheduled[board.board_set_id] - confirmed[board.pk]
+        if waiting:
+            pending.append((board, waiting))
+    wanted = {t for _board, waiting in pending for t in waiting}
+    tables = Table.objects.select_related("round").in_bulk(wanted)
+    return [
+        (
+            board,
+            sorted(
+                (tables[t] for t in waiting),
+                key=lambda t: (t.round.number, t.session, t.number),
+            ),
+        )
+        for board, waiting in pending
+    ]
 
 
 def board_hand_record(board: Board, *, match: Match | None = None) -> dict[str, Any]:

@@ -44,8 +44,8 @@ __all__ = [
 RankKey = tuple[int, int, int]
 
 _DIG_NAMES: dict[Dig, tuple[str, str]] = {
-    Dig.BJ: ("大王抠底", "a big-joker (大王) dig"),
-    Dig.LJ: ("小王抠底", "a small-joker (小王) dig"),
+    Dig.BJ: ("大王抠底", "a big-joker dig (大王抠底)"),
+    Dig.LJ: ("小王抠底", "a small-joker dig (小王抠底)"),
     Dig.J: ("J到底", "J to the end (J到底)"),
     Dig.Q: ("Q半截", "Q half way (Q半截)"),
     Dig.K: ("K三级", "K three levels (K三级)"),

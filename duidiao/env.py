@@ -28,14 +28,30 @@ def env_list(environ: Mapping[str, str], name: str, default: list[str]) -> list[
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+#: The embedded default must hold a venue: thirty phones submitting at once. WAL lets
+#: readers go on while one writer writes; a writer waits up to ``timeout`` seconds for
+#: the lock instead of failing at once; and every transaction takes the write lock when
+#: it begins (IMMEDIATE), so two transactions that read and then write never deadlock
+#: halfway (SQLite's "database is locked" that no timeout cures).
+SQLITE_OPTIONS: dict[str, Any] = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+
 def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
     """The ``default`` database: SQLite in the project unless ``DATABASE_URL`` is set."""
     url = environ.get("DATABASE_URL")
     if url:
-        return dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
+        config = dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
+        if config["ENGINE"] == "django.db.backends.sqlite3":
+            config.update(CONN_MAX_AGE=0, OPTIONS={**SQLITE_OPTIONS, **config.get("OPTIONS", {})})
+        return config
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(base_dir / "db.sqlite3"),
+        "OPTIONS": SQLITE_OPTIONS,
     }
 
 

@@ -2,7 +2,9 @@
 
 An :class:`Exporter` subclass yields a header and rows (per sheet) from plain data;
 the base writes the workbook with openpyxl in write-only mode, so a large event is
-streamed rather than held cell by cell. Headers and words are written in the chosen
+streamed rather than held cell by cell (a sheet's rows are read once first, to fit
+the column widths). Every sheet has a frozen, bold header row with a filter. Headers
+and words are written in the chosen
 language; the import reads either language, so a sheet exported in English imports as
 well as one in Chinese.
 

@@ -14,5 +14,6 @@ urlpatterns = [
     path("e/<slug:code>/printing/jobs/<int:pk>/", views.job_detail, name="job"),
     path("e/<slug:code>/printing/jobs/<int:pk>/file/", views.job_download, name="download"),
     path("e/<slug:code>/printing/scorecards/", views.scorecards_upload, name="scorecards"),
+    path("e/<slug:code>/printing/entrants/", views.entrants_upload, name="entrants"),
     path("e/<slug:code>/printing/imports/<int:pk>/", views.import_detail, name="import"),
 ]

@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,6 +26,7 @@ from tournament.access import event_context, event_for
 from tournament.models import Event
 
 from .errors import PrintingError
+from .excel import entrants_import
 from .labels import PAPERS
 from .models import ImportJob, PrintJob
 from .services import import_job_create, language_code, print_job_create
@@ -160,6 +162,34 @@ def scorecards_upload(request: HttpRequest, code: str) -> HttpResponse:
         event=event,
     )
     return redirect("printing:import", code=event.code, pk=job.pk)
+
+
+@login_required
+@require_POST
+def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
+    """Teams and pairs from an Excel sheet (the columns of the entrants export), for the
+    director's workspace: all rows or, with any problem, none and every problem listed."""
+    event = event_for(request, code, "director")
+    upload = request.FILES.get("file")
+    back = reverse("web:setup_entrants", args=[event.code])
+    if upload is None or upload.size is None or upload.size > settings.EXCEL_MAX_BYTES:
+        messages.error(
+            request,
+            _("文件太大：表格文件最大 %(kb)d KB。") % {"kb": settings.EXCEL_MAX_BYTES // 1024},
+        )
+        return redirect(back)
+    try:
+        result = entrants_import(event=event, file=upload.read())
+    except PrintingError as error:
+        messages.error(request, str(error))
+        return redirect(back)
+    if not result.ok:
+        for problem in result.problems:
+            messages.error(request, str(problem))
+        messages.error(request, _("表格有问题，一个也未导入。"))
+    else:
+        messages.success(request, _("已导入%(n)d个参赛者。") % {"n": len(result.created)})
+    return redirect(back)
 
 
 @login_required

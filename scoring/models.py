@@ -417,3 +417,36 @@ class TieOrder(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage.name} {self.group_label} {self.reason}"
+
+
+class QualificationOverride(models.Model):
+    """A director's decision to qualify a stage's field before its source stage is
+    finished (第二十六条之3 asks for finished groups), kept with its reason."""
+
+    stage = models.ForeignKey(
+        Stage,
+        on_delete=models.CASCADE,
+        related_name="qualification_overrides",
+        verbose_name=_("比赛阶段"),
+    )
+    reason = models.TextField(_("原因"))
+    undecided = models.JSONField(
+        _("未决小组"), default=list, help_text=_("出线时尚未决出的小组及原因")
+    )
+    decided_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("决定人"),
+    )
+    decided_at = models.DateTimeField(_("决定时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("提前出线决定")
+        verbose_name_plural = _("提前出线决定")
+        ordering = ["stage", "decided_at"]
+
+    def __str__(self) -> str:
+        return f"{self.stage.name} {self.reason}"

@@ -16,6 +16,14 @@ def test_it_uses_sqlite_in_the_project_without_database_url():
     assert config["NAME"] == str(BASE / "db.sqlite3")
 
 
+def test_sqlite_holds_a_venue_wal_a_busy_timeout_and_immediate_transactions():
+    options = database_config({}, BASE)["OPTIONS"]
+
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] >= 10
+    assert "journal_mode=WAL" in options["init_command"]
+
+
 def test_it_switches_to_postgresql_with_database_url():
     config = database_config(
         {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/duidiao_ci"}, BASE

@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST
 
 from boards.errors import BoardError, ConflictError
 from boards.models import Board, Result
+from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
     result_check,
@@ -38,12 +39,16 @@ from boards.services import (
     result_enter,
 )
 from duidiao.security import guess_missed, guesses_left
-from scoring.services import board_withdraw_release, boards_release, swiss_round_next
+from scoring.services import (
+    board_withdraw_release,
+    boards_release,
+    pairs_session_create,
+    swiss_round_next,
+)
 from tournament.access import event_context, event_for
 from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
 from tournament.selectors import table_get_by_code
-from tournament.services import round_close, round_start
 
 from . import results, selectors
 from .forms import DirectorScorecardForm, ScorecardForm, TableScorecardForm
@@ -275,6 +280,8 @@ def _pick(tables: list[Table], lines_of: Any, data: Any) -> tuple[Table | None, 
     if table is None:
         return None, [], None
     lines = lines_of(table)
+    if data.get("done"):  # the last board was saved: nothing is opened for editing
+        return table, lines, None
     number = _int(data.get("board"))
     line = next((ln for ln in lines if ln.number == number), None)
     if line is None:
@@ -289,7 +296,8 @@ def _next_scorecard(url: str, tables: list[Table], table: Table, lines: Any, num
     later = [t for t in tables if (t.session, t.number) > (table.session, table.number)]
     if later:
         return f"{url}?table={later[0].pk}"
-    return f"{url}?table={table.pk}&board={number}"
+    # The round's last board: Enter again must not reopen it as a correction.
+    return f"{url}?table={table.pk}&done=1"
 
 
 @login_required
@@ -399,27 +407,6 @@ def director_check(request: HttpRequest, code: str, order: int, number: int) -> 
 
 @login_required
 @require_POST
-def director_round_open(request: HttpRequest, code: str, order: int, number: int) -> HttpResponse:
-    """Start a round (its table codes open) or close it (they enter nothing more)."""
-    event = event_for(request, code, "director")
-    round_ = _round(event, order, number)
-    try:
-        if request.POST.get("action") == "close":
-            round_close(round=round_)
-            messages.success(request, _("第%(n)d轮已结束。") % {"n": round_.number})
-        else:
-            round_start(round=round_)
-            messages.success(
-                request, _("第%(n)d轮已开始，各桌录入码可以录入。") % {"n": round_.number}
-            )
-    except EventError as error:
-        messages.error(request, results.in_language(error.message_zh, error.message_en))
-    back = reverse("web:director", args=[event.code])
-    return HttpResponseRedirect(f"{back}#round-{round_.pk}")
-
-
-@login_required
-@require_POST
 def director_release(request: HttpRequest, code: str) -> HttpResponse:
     """Release boards to players (their hand records, results and travellers), or take a
     release back: the boards ticked, or every board of a round."""
@@ -436,11 +423,56 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
             board_withdraw_release(board=board)
         messages.success(request, _("已撤回%(n)d副牌的公布。") % {"n": len(boards)})
     else:
+        early = boards_still_to_play(boards)
+        if early and request.POST.get("confirm") != "early":
+            # Shown early, a board's hands help every table that has yet to play it:
+            # name those tables and ask a second time (第二十八条之6).
+            context = event_context(request, event) | {
+                "early": [
+                    (
+                        board,
+                        [
+                            _("第%(r)d轮 %(t)s")
+                            % {"r": t.round.number, "t": results.table_label(t)}
+                            for t in tables
+                        ],
+                    )
+                    for board, tables in early
+                ],
+                "boards": boards,
+                "next": request.POST.get("next", ""),
+            }
+            return render(request, "web/release_confirm.html", context)
         boards_release(boards=boards, user=request.user)
         messages.success(request, _("已公布%(n)d副牌的牌型与成绩。") % {"n": len(boards)})
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web:director", args=[event.code])
+    return HttpResponseRedirect(back)
+
+
+#: What a next session copies from the last one (the seating is always reseeded).
+SESSION_SETTINGS = ("boards_per_round", "rounds", "sections", "matchpoints", "held_ns")
+
+
+@login_required
+@require_POST
+def director_next_session(request: HttpRequest, code: str) -> HttpResponse:
+    """Create the next session of a pairs event, its pairs reseeded by the cumulative
+    ranking (多节累计), with the last session's format and pairs held at N–S."""
+    event = event_for(request, code, "director")
+    last = event.stages.filter(kind__in=Stage.MOVEMENT_KINDS).order_by("-order").first()
+    back = reverse("web:director", args=[event.code])
+    if last is None:
+        messages.error(request, _("没有双人赛阶段，无法建立下一节。"))
+        return HttpResponseRedirect(back)
+    settings = {k: v for k, v in (last.settings or {}).items() if k in SESSION_SETTINGS}
+    try:
+        stage = pairs_session_create(event=event, kind=last.kind, settings=settings)
+    except EventError as error:
+        messages.error(request, results.in_language(error.message_zh, error.message_en))
+        return HttpResponseRedirect(back)
+    messages.success(request, _("已按累计名次建立%(name)s。") % {"name": stage.name})
     return HttpResponseRedirect(back)
 
 

@@ -34,6 +34,7 @@ from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data
+from .selectors import FOLD_AFTER_ROUNDS
 
 __all__ = [
     "BoardLine",
@@ -296,6 +297,7 @@ def rejection_view(error: BoardError) -> dict[str, Any]:
         english = (get_language() or "").startswith("en")
         item = {
             "code": e.get("code", ""),
+            "board": e.get("board"),
             "article": e.get("article") or "",
             "message": e.get("message_en", "") if english else e.get("message_zh", ""),
             # English readers also see the Chinese: the rules and the referee speak it.
@@ -399,12 +401,16 @@ def dashboard_etag(event: Event) -> str:
     changes = ResultChange.objects.filter(result__board__stage__event=event).aggregate(
         last=Max("id"), n=Count("id")
     )
-    results = Result.objects.filter(board__stage__event=event).aggregate(n=Count("id"))
+    # A result flagged when its deal arrives changes no history: its update time tells.
+    results = Result.objects.filter(board__stage__event=event).aggregate(
+        n=Count("id"), last=Max("updated_at")
+    )
     released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
         n=Count("id"), last=Max("released_at")
     )
     stamp = (
-        f"{changes['last']}-{changes['n']}-{results['n']}-{released['n']}-"
+        f"{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
     return f'W/"{stamp}"'
@@ -423,10 +429,17 @@ def _locked_boards(event: Event) -> dict[tuple[int, int], list[str]]:
     }
 
 
-def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict[str, Any]:
+def dashboard_progress(
+    event: Event, stage_blocks: list[dict[str, Any]], *, shown_round: int | None = None
+) -> dict[str, Any]:
     """Adds each round's progress to the dashboard's blocks (``selectors.director_dashboard``):
     per table the state of every board it plays, per round what awaits confirmation, which
-    box cards and results are flagged (with the reason) and which boards players may see."""
+    box cards and results are flagged (with the reason) and which boards players may see.
+
+    ``detail`` says which rounds show their tables: in a small stage every round (folded
+    or open); in a big one only the round being played and ``shown_round`` (a round's
+    id), the others reduced to their summary, what awaits confirmation and what is
+    flagged, and a link that shows their tables."""
     plays: dict[int, list[int]] = defaultdict(list)
     for table_id, set_id in (
         SetPlay.objects.filter(table__round__stage__event=event)
@@ -454,6 +467,7 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
         box_flags[box.board_id].append(box)
     locked = _locked_boards(event)
     totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
+    board_title = str(_("第%(n)s副"))  # translated once, not once a cell
     for block in stage_blocks:
         for round_data in block["rounds"]:
             summary = {"expected": 0, "entered": 0, "confirmed": 0}
@@ -468,7 +482,14 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                         round_board_ids[board.pk] = board
                         result = results.get((board.pk, table.pk))
                         state = result.status if result is not None else "none"
-                        cells.append({"board": board, "result": result, "state": state})
+                        cells.append(
+                            {
+                                "board": board,
+                                "result": result,
+                                "state": state,
+                                "title": board_title % {"n": board.number},
+                            }
+                        )
                         summary["expected"] += 1
                         refusals = locked.get((board.pk, table.pk))
                         if refusals is not None and (result is None or not result.is_confirmed):
@@ -496,6 +517,9 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                             )
                 row["cells"] = cells
                 row["reported"] = sum(1 for c in cells if c["state"] != "none")
+                # What the table still owes: boards not reported, or not confirmed yet.
+                row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
+                row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
             for board in round_board_ids.values():
                 for box in box_flags.get(board.pk, []):
@@ -525,10 +549,15 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
             (r for r in block["rounds"] if r["summary"]["confirmed"] < r["summary"]["expected"]),
             block["rounds"][0] if block["rounds"] else None,
         )
+        big = len(block["rounds"]) > FOLD_AFTER_ROUNDS
         for round_data in block["rounds"]:
-            round_data["open"] = (
-                round_data is current or bool(round_data["pending"]) or bool(round_data["flags"])
+            chosen = (
+                round_data is current
+                or round_data["round"].is_open
+                or round_data["round"].pk == shown_round
             )
+            round_data["open"] = chosen or bool(round_data["pending"]) or bool(round_data["flags"])
+            round_data["detail"] = chosen or not big
     current = _current_rounds(stage_blocks)
     for round_data in current:
         for key in ("expected", "entered", "confirmed"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import entry_views, score_views, views
+from . import entry_views, score_views, setup_views, views
 
 app_name = "web"
 
@@ -25,13 +25,14 @@ urlpatterns = [
         views.mitchell_pair,
         name="mitchell_pair",
     ),
+    path("e/<slug:code>/pairs-ranking/", views.pairs_ranking, name="pairs_ranking"),
     path("e/<slug:code>/director/", views.director_dashboard, name="director"),
-    path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
     path(
-        "e/<slug:code>/director/s/<int:order>/r/<int:number>/open/",
-        entry_views.director_round_open,
-        name="director_round_open",
+        "e/<slug:code>/director/next-session/",
+        entry_views.director_next_session,
+        name="director_next_session",
     ),
+    path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
     path(
         "e/<slug:code>/director/s/<int:order>/r/<int:number>/scorecard/",
         entry_views.director_scorecard,
@@ -46,6 +47,36 @@ urlpatterns = [
         "e/<slug:code>/director/s/<int:order>/next-round/",
         entry_views.director_swiss_next,
         name="director_swiss_next",
+    ),
+    # The director's workspace: the steps of an event in order.
+    path("director/", setup_views.workspace, name="workspace"),
+    path("e/<slug:code>/director/setup/", setup_views.setup, name="setup"),
+    path("e/<slug:code>/director/event/", setup_views.event_edit, name="setup_event"),
+    path("e/<slug:code>/director/officials/", setup_views.officials, name="setup_officials"),
+    path("e/<slug:code>/director/entrants/", setup_views.entrants, name="setup_entrants"),
+    path(
+        "e/<slug:code>/director/entrants/<int:pk>/",
+        setup_views.entrant_edit,
+        name="setup_entrant",
+    ),
+    path("e/<slug:code>/director/stages/new/", setup_views.stage_new, name="setup_stage"),
+    path(
+        "e/<slug:code>/director/stages/<int:order>/remove/",
+        setup_views.stage_remove,
+        name="setup_stage_remove",
+    ),
+    path("e/<slug:code>/director/boards/", setup_views.boards, name="setup_boards"),
+    path(
+        "e/<slug:code>/director/boards/<int:pk>/deal/",
+        setup_views.board_deal,
+        name="setup_board_deal",
+    ),
+    path("e/<slug:code>/deals/", setup_views.deals_public, name="deals"),
+    path("e/<slug:code>/director/decisions/", setup_views.decisions, name="setup_decisions"),
+    path(
+        "e/<slug:code>/director/rounds/<int:pk>/",
+        setup_views.round_toggle,
+        name="round_toggle",
     ),
     path("t/<str:code>/", views.table_entry, name="table"),
     path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),

@@ -5,12 +5,23 @@ release is ``scoring.services.release``: it changes what the scores show."""
 from __future__ import annotations
 
 from ..records import Entry
+from .commitments import (
+    BoardCheck,
+    DealsCheck,
+    deals_commit,
+    deals_revealed,
+    deals_verify,
+    seed_material,
+)
 from .deals import (
     board_enter_deal,
+    board_fill_deal,
+    boards_await_deal,
     boards_generate,
     boards_generate_event,
     boards_import,
     deal_from_seed,
+    deal_text_cards,
     new_seed,
     read_board_file,
 )
@@ -32,6 +43,15 @@ from .results import (
 
 __all__ = [
     "REFUSALS_PER_BOARD",
+    "BoardCheck",
+    "DealsCheck",
+    "board_fill_deal",
+    "boards_await_deal",
+    "deal_text_cards",
+    "deals_commit",
+    "deals_revealed",
+    "deals_verify",
+    "seed_material",
     "Actor",
     "Entry",
     "Judgement",

@@ -16,14 +16,28 @@ from typing import IO, Any
 
 from django.db import transaction
 
-from core.engine import FORMAT, SEAT_NAMES, Seat, card_name, check_deal, parse_card
+from core.engine import (
+    FORMAT,
+    SEAT_NAMES,
+    Seat,
+    card_name,
+    check_board,
+    check_deal,
+    parse_card,
+    parse_hand_text,
+)
 from core.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
 from tournament.models import BoardSet, Event, Round, Stage
 
 from ..errors import BoardError, EntryRejected
-from ..models import Board
+from ..models import Board, Result
+from ..records import result_record
+from ..signals import result_changed
 
 __all__ = [
+    "board_fill_deal",
+    "boards_await_deal",
+    "deal_text_cards",
     "boards_generate",
     "boards_generate_event",
     "boards_import",
@@ -377,3 +391,105 @@ def board_enter_deal(
         user=user,
         replace=replace,
     )
+
+
+# --- dealt at the first table (第四十三条) -----------------------------------------------
+
+
+@transaction.atomic
+def boards_await_deal(*, stage: Stage, user: Any = None) -> list[Board]:
+    """Boards shuffled and dealt at their first table (第四十三条): each board of the
+    stage's sets without a deal yet is made without one, so tables can enter results
+    (judged on what can be judged without the cards) and the first table's scorecard
+    fills the box card; the director types the 牌型卡 in later (:func:`board_fill_deal`)."""
+    known = set(Board.objects.filter(stage=stage).values_list("round_id", "number"))
+    made = [
+        Board(
+            stage=stage,
+            round=board_set.round,
+            board_set=board_set,
+            number=number,
+            hands={},
+            bottom=[],
+            source=Board.Source.TABLE,
+            created_by=user,
+        )
+        for board_set in BoardSet.objects.filter(stage=stage).order_by("round__number", "number")
+        for number in board_set.board_numbers
+        if (board_set.round_id, number) not in known
+    ]
+    return Board.objects.bulk_create(made)
+
+
+def deal_text_cards(text: str, *, seat: str, board: int) -> list[str]:
+    """One seat of a 牌型卡 typed with the fast grammar (``♥AKQ10 ♠…``), as card names."""
+    try:
+        return [card_name(c) for c in parse_hand_text(text)]
+    except NotationError as error:
+        raise BoardError(
+            f"第{board}副{seat}：无法识别的牌（{error}）",
+            f"board {board}, {seat}: a card cannot be read ({error})",
+            code="unknown_card",
+        ) from error
+
+
+def board_fill_deal(
+    *,
+    board: Board,
+    hands: Mapping[str, str],
+    bottom: str,
+    user: Any = None,
+) -> tuple[Board, list[Result]]:
+    """Type in the 牌型卡 of a board dealt at its first table: each seat and the bottom
+    in the fast grammar, checked by the engine as 108 cards (25 a seat, 8 in the
+    bottom, two of each). Every result entered before the deal was known is judged
+    again with it; a result the deal contradicts is kept and flagged for the director
+    (a ruling decides, 第五章). Returns the board and the results that were flagged."""
+    if board.has_deal:
+        raise BoardError(
+            f"第{board.number}副牌已有牌型",
+            f"board {board.number} already has a deal",
+            code="board_exists",
+        )
+    typed = {
+        seat: deal_text_cards(hands.get(seat, ""), seat=seat, board=board.number)
+        for seat in SEAT_NAMES
+    }
+    typed_bottom = deal_text_cards(bottom, seat="底牌", board=board.number)
+    errors = _deal_errors(typed, typed_bottom, board.number)
+    if errors:
+        raise EntryRejected.from_findings(errors, board=board.number, what=_NOT_SAVED)
+    canonical_hands, canonical_bottom = _canonical_deal(typed, typed_bottom)
+    flagged: list[Result] = []
+    with transaction.atomic():
+        locked = Board.objects.select_for_update().get(pk=board.pk)
+        if locked.has_deal:  # typed in at another keyboard a moment ago
+            raise BoardError(
+                f"第{board.number}副牌已有牌型",
+                f"board {board.number} already has a deal",
+                code="board_exists",
+            )
+        locked.hands, locked.bottom = canonical_hands, canonical_bottom
+        locked.save(update_fields=["hands", "bottom"])
+        board.hands, board.bottom = canonical_hands, canonical_bottom
+        for result in Result.objects.filter(board=board).select_related(
+            "board__stage__event", "table"
+        ):
+            contradictions = check_board(result_record(result)).errors
+            if not contradictions:
+                continue
+            flags = [
+                {
+                    "code": "deal_contradicts",
+                    "message_zh": f"牌型录入后复核：{e.message_zh}",
+                    "message_en": f"judged again with the deal: {e.message_en}",
+                    "article": e.article,
+                }
+                for e in contradictions
+            ]
+            result.flags, result.flagged = [*result.flags, *flags], True
+            result.save(update_fields=["flags", "flagged", "updated_at"])
+            flagged.append(result)
+    for result in Result.objects.filter(board=board, status=Result.Status.CONFIRMED):
+        result_changed.send(sender=Result, result=result)
+    return board, flagged

@@ -548,6 +548,15 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
     stored when it (or the box card) says no. A director's entry is confirmed at once;
     anyone else's waits for the other side's confirmation (:func:`result_confirm`)."""
     _check_actor(actor, table)
+    match = table.match
+    if match is not None and (match.home_id is None or match.away_id is None):
+        # A bracket's later match before its teams are known: a result here would count
+        # for whoever arrives (第二十七条).
+        raise _refuse(
+            f"第{match.number}场的对阵尚未确定，不能录入成绩",
+            f"match {match.number}'s teams are not known yet: no result can be entered",
+            code="teams_unknown",
+        )
     if not _scheduled(board, table):
         raise _refuse(
             f"{table}不打第{board.number}副",
@@ -742,6 +751,14 @@ def result_correct(
                 raise _refuse(
                     "已确认的成绩只能由裁判长更正",
                     "only a director can correct a confirmed result",
+                )
+            if current.status == Result.Status.CONFIRMED and not reason.strip():
+                # A confirmed result is overwritten only by an explicit correction: a
+                # keystroke that resubmits the form never replaces it.
+                raise _refuse(
+                    "已确认的成绩只能明确更正：请写明更正原因",
+                    "a confirmed result changes only by an explicit correction: give the reason",
+                    code="reason_required",
                 )
             now = timezone.now()
             fields: dict[str, Any] = {

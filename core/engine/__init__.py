@@ -19,6 +19,7 @@ from .cards import (
     card_name,
     level_name,
     parse_card,
+    parse_hand_text,
     parse_level,
     parse_seat,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "check_deal",
     "level_name",
     "parse_card",
+    "parse_hand_text",
     "parse_level",
     "parse_seat",
     "resolve_profile",

@@ -175,6 +175,54 @@ def parse_card(text: object) -> Card:
     return found
 
 
+#: Suit markers of the fast hand grammar: symbols, letters and Chinese names (红桃 and
+#: 方片, 草花 as spoken at the table besides the rules' 红心, 方块, 梅花).
+_SUIT_MARKS: dict[str, Suit] = {
+    **SUIT_SYMBOLS,
+    **{s.name: s for s in Suit},
+    **{SUIT_ZH[s]: s for s in Suit},
+    "红桃": Suit.H,
+    "方片": Suit.D,
+    "草花": Suit.C,
+}
+_JOKER_MARKS: dict[str, Card] = {"大王": BJ, "小王": LJ, "BJ": BJ, "LJ": LJ}
+_RANK_MARKS = _RANK_INDEX  # 10 also T, A also 1 (interfaces.md)
+_SEPARATORS = frozenset(" \t\r\n,，、;；/")
+
+
+def parse_hand_text(text: str) -> list[Card]:
+    """Cards from a 牌型卡 typed fast, a suit then its ranks: ``♥AKQ10 ♠AA95 大王``.
+
+    A suit is a symbol, a letter (H D S C) or its Chinese name (红心/红桃, 方块/方片,
+    黑桃, 梅花/草花); its ranks follow until the next suit (``10`` or ``T`` for ten, a
+    rank written twice is held twice); jokers are 大王/小王 or BJ/LJ anywhere. Raises
+    NotationError naming the first thing it cannot read."""
+    cards: list[Card] = []
+    suit: Suit | None = None
+    i, upper = 0, text.upper()
+    while i < len(upper):
+        if upper[i] in _SEPARATORS:
+            i += 1
+            continue
+        for marks in (_JOKER_MARKS, _SUIT_MARKS):
+            head = next((m for m in marks if upper.startswith(m, i)), None)
+            if head is not None:
+                break
+        if head is not None and head in _JOKER_MARKS:
+            cards.append(_JOKER_MARKS[head])
+        elif head is not None:
+            suit = _SUIT_MARKS[head]
+        else:
+            head = "10" if upper.startswith("10", i) else upper[i]
+            if head not in _RANK_MARKS:
+                raise NotationError(f"cannot read {text[i : i + 4]!r} (position {i + 1})")
+            if suit is None:
+                raise NotationError(f"a rank before any suit: {text[: i + 1]!r}")
+            cards.append(card(suit, _RANK_MARKS[head]))
+        i += len(head)
+    return cards
+
+
 def parse_cards(value: object) -> tuple[Card, ...] | None:
     """A list of canonically spelled cards, or None when any needs a closer look."""
     if not isinstance(value, list):

@@ -21,6 +21,7 @@ from .adjustments import (
     tie_order_clear,
     tie_order_set,
 )
+from .qualify import stage_qualify_from_source, stage_source_undecided
 from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
     match_changed,
@@ -32,6 +33,7 @@ from .rescore import (
     rescore_targets,
     result_changed,
 )
+from .sessions import pairs_session_create
 from .team_formats import swiss_round_next
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "boards_release",
     "match_changed",
     "match_score_reset",
+    "pairs_session_create",
     "queue_rescore",
     "queue_targets",
     "rescore_event",
@@ -53,6 +56,8 @@ __all__ = [
     "result_changed",
     "side_entrant",
     "swiss_round_next",
+    "stage_qualify_from_source",
+    "stage_source_undecided",
     "tie_order_clear",
     "tie_order_set",
 ]

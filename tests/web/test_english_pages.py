@@ -25,10 +25,8 @@ OWN_NAMES = ["简体中文"]
 #: Rule terms kept in Chinese on English pages, each with its translation beside it
 #: ("J to the end (J到底)"): the term → what must stand within a few words of it.
 RULE_TERMS = {
-    "大王抠底": "joker",
-    "小王抠底": "joker",
-    "大王": "big-joker",
-    "小王": "small-joker",
+    "大王抠底": "big-joker dig",
+    "小王抠底": "small-joker dig",
     "J到底": "J to the",
     "Q半截": "Q half",
     "K三级": "K three levels",

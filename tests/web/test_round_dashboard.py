@@ -117,7 +117,15 @@ def test_releasing_a_round_and_taking_a_release_back(client, team, director):
     boards = Board.objects.filter(stage=team.team_match)
     url = reverse("web:director_release", args=[team.event.code])
 
-    response = client.post(url, {"round": round_.pk, "all": "1"})
+    # Nothing played yet: the release names the tables still to play and asks again.
+    warning = client.post(url, {"round": round_.pk, "all": "1"})
+    assert warning.status_code == 200
+    assert "仍然公布" in warning.content.decode()
+    assert "1桌" in warning.content.decode()
+    assert not boards.filter(released_at__isnull=False).exists()
+
+    ids = list(boards.values_list("pk", flat=True))
+    response = client.post(url, {"board": ids, "confirm": "early"})
 
     assert response.status_code == 302
     assert all(b.released_at is not None for b in boards)
@@ -164,7 +172,7 @@ def test_the_dashboard_links_to_the_printing_page(client, team, director):
 
 
 def test_the_rounds_progress_counts_the_current_round_only(client, demo, director, eager):
-    """"本轮进度" once counted the whole event (a 6-team round robin: 5 rounds × 3
+    """ "本轮进度" once counted the whole event (a 6-team round robin: 5 rounds × 3
     matches × 2 tables × 4 boards = 120); it counts the round being played: round 1's
     24 while it is open, then round 2's once the director closes 1 and starts 2."""
     from tournament.services import round_close, round_start

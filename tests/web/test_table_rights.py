@@ -155,7 +155,7 @@ def test_guessing_pins_counts_as_guessing(client, mitchell, settings):
 def test_the_dashboard_starts_and_closes_a_round(client, mitchell, director):
     table = Table.objects.get(round__stage=mitchell, round__number=2, number=1)
     client.force_login(director)
-    url = reverse("web:director_round_open", args=[mitchell.event.code, mitchell.order, 2])
+    url = reverse("web:round_toggle", args=[mitchell.event.code, table.round.pk])
 
     client.post(url, {"action": "start"})
     table.round.refresh_from_db()

@@ -16,11 +16,26 @@ from .events import (
 from .matches import bracket_sync, match_add_tiebreak, match_clear_result, match_record_winner
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
-from .stages import stage_create, swiss_round_create
+from .setup import (
+    entrant_update,
+    entrant_withdraw,
+    event_role_grant,
+    event_role_revoke,
+    event_update,
+    stage_delete,
+    stage_playoff_create,
+)
+from .stages import new_draw_seed, stage_create, stage_preview, swiss_round_create
 
 __all__ = [
     "bracket_sync",
     "entrant_create",
+    "entrant_update",
+    "entrant_withdraw",
+    "event_role_grant",
+    "event_role_revoke",
+    "event_update",
+    "new_draw_seed",
     "entrants_add",
     "entrants_parse",
     "event_create",
@@ -31,6 +46,9 @@ __all__ = [
     "round_close",
     "round_start",
     "stage_create",
+    "stage_delete",
+    "stage_playoff_create",
+    "stage_preview",
     "stage_qualify",
     "swiss_round_create",
 ]

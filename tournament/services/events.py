@@ -27,18 +27,16 @@ __all__ = [
 PlayerSpec = str | Mapping[str, Any] | Player
 
 
-def event_create(
+def check_event_fields(
     *,
     name: str,
-    code: str,
-    venue: str = "",
-    starts_on: datetime.date | None = None,
-    ends_on: datetime.date | None = None,
-    rules: str = "chifeng-2007",
-    switches: Mapping[str, object] | None = None,
-    status: str = Event.Status.DRAFT,
-) -> Event:
-    """A new event; the rules and switch overrides are checked by the engine first."""
+    rules: str,
+    switches: Mapping[str, object] | None,
+    starts_on: datetime.date | None,
+    ends_on: datetime.date | None,
+) -> str:
+    """An event's name (stripped), once it, its rules and switches (by the engine) and
+    its dates are found usable; for creating and editing alike."""
     name = name.strip()
     if not name:
         raise EventError("赛事名称不能为空", "the event needs a name", code="name")
@@ -52,6 +50,45 @@ def event_create(
         ) from error
     if starts_on and ends_on and ends_on < starts_on:
         raise EventError("结束日期早于开始日期", "the event ends before it starts", code="dates")
+    return name
+
+
+def check_entrant_size(kind: str, count: int, zh: str = "", en: str = "") -> None:
+    """A team has 4–6 players, a pair exactly 2 (第二十四条, 第二十八条); ``zh``/``en``
+    name the entry in a list (``第3项：``)."""
+    low, high = Entrant.SIZES[Entrant.Kind(kind)]
+    if low <= count <= high:
+        return
+    if kind == Entrant.Kind.TEAM:
+        raise EventError(
+            f"{zh}每队须有4至6名选手，现有{count}名",
+            f"{en}a team needs 4 to 6 players, got {count}",
+            code="team_size",
+            article="第二十四条",
+        )
+    raise EventError(
+        f"{zh}每对须有2名选手，现有{count}名",
+        f"{en}a pair needs exactly 2 players, got {count}",
+        code="pair_size",
+        article="第二十八条",
+    )
+
+
+def event_create(
+    *,
+    name: str,
+    code: str,
+    venue: str = "",
+    starts_on: datetime.date | None = None,
+    ends_on: datetime.date | None = None,
+    rules: str = "chifeng-2007",
+    switches: Mapping[str, object] | None = None,
+    status: str = Event.Status.DRAFT,
+) -> Event:
+    """A new event; the rules and switch overrides are checked by the engine first."""
+    name = check_event_fields(
+        name=name, rules=rules, switches=switches, starts_on=starts_on, ends_on=ends_on
+    )
     if Event.objects.filter(code=code).exists():
         raise EventError(
             f"赛事代码 {code} 已被使用", f"the event code {code} is taken", code="code"
@@ -127,7 +164,6 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
     """
     if kind not in Entrant.Kind.values:
         raise EventError(f"未知的参赛类别 {kind!r}", f"unknown entrant kind {kind!r}", code="kind")
-    low, high = Entrant.SIZES[Entrant.Kind(kind)]
     taken_players = set(
         Membership.objects.filter(entrant__event=event, entrant__kind=kind).values_list(
             "player_id", flat=True
@@ -144,20 +180,7 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
         name = str(entry.get("name") or "").strip()
         zh, en = _label(index, name)
         specs = list(entry.get("players") or [])
-        if not low <= len(specs) <= high:
-            if kind == Entrant.Kind.TEAM:
-                raise EventError(
-                    f"{zh}：每队须有4至6名选手，现有{len(specs)}名",
-                    f"{en}: a team needs 4 to 6 players, got {len(specs)}",
-                    code="team_size",
-                    article="第二十四条",
-                )
-            raise EventError(
-                f"{zh}：每对须有2名选手，现有{len(specs)}名",
-                f"{en}: a pair needs exactly 2 players, got {len(specs)}",
-                code="pair_size",
-                article="第二十八条",
-            )
+        check_entrant_size(kind, len(specs), f"{zh}：", f"{en}: ")
         if kind == Entrant.Kind.TEAM and not name:
             raise EventError(f"{zh}：队名不能为空", f"{en}: a team needs a name", code="name")
         number = entry.get("number") or next_number

@@ -133,3 +133,11 @@
     if (code) { e.preventDefault(); window.location.href = "/t/" + encodeURIComponent(code) + "/"; }
   });
 })();
+
+// A form or button marked data-confirm asks once more before it does something that
+// cannot be taken back lightly (ending a round, taking back a stage, a withdrawal).
+document.addEventListener("submit", function (e) {
+  var button = e.submitter;
+  var text = (button && button.getAttribute("data-confirm")) || e.target.getAttribute("data-confirm");
+  if (text && !window.confirm(text)) { e.preventDefault(); }
+}, true);

@@ -1,0 +1,171 @@
+"""The director's decisions and the refusals they rest on: qualification only from
+finished groups (or an override with its reason), no result at a knockout table whose
+teams are not known, no confirmed result overwritten without a reason, a play-off among
+level teams as a small stage, extra boards for a level knockout match in one step."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from boards.errors import BoardError
+from boards.models import Board, Result
+from boards.services import Actor, boards_generate, result_correct, result_enter
+from scoring.errors import ScoringError
+from scoring.models import QualificationOverride
+from scoring.services import rescore_stage, stage_qualify_from_source
+from tournament.models import Match, Stage
+
+from ._play import boards_of, entry, form
+
+pytestmark = pytest.mark.django_db
+
+
+def test_qualification_from_unfinished_groups_is_refused_without_a_reason(demo, director):
+    with pytest.raises(ScoringError) as refused:
+        stage_qualify_from_source(stage=demo.knockout, user=director)
+    assert refused.value.code == "unfinished"
+    assert refused.value.article == "第二十六条"
+    assert not demo.knockout.entries.exists()
+
+
+def test_a_directors_override_qualifies_and_is_kept_with_its_reason(client, demo, director):
+    rescore_stage(demo.groups.pk)  # the groups' standings as they stand: nothing played yet
+    client.force_login(director)
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+
+    client.post(url, {"stage": demo.knockout.pk, "action": "qualify"})
+    assert not demo.knockout.entries.exists()  # refused: the groups are unfinished
+
+    client.post(
+        url, {"stage": demo.knockout.pk, "action": "qualify", "reason": "时间不够，按当前名次"}
+    )
+    assert demo.knockout.entries.count() == 4
+    override = QualificationOverride.objects.get(stage=demo.knockout)
+    assert override.reason == "时间不够，按当前名次"
+    assert override.decided_by == director
+    assert override.undecided  # which groups it overrode
+    page = client.get(url).content.decode()
+    assert "时间不够，按当前名次" in page
+
+
+def test_no_result_at_a_knockout_table_whose_teams_are_not_known(demo, director):
+    boards_generate(stage=demo.double_elimination)
+    later = Match.objects.filter(stage=demo.double_elimination, home__isnull=True).first()
+    table = later.tables.first()
+    board = boards_of(table)[0]
+
+    with pytest.raises(BoardError) as refused:
+        result_enter(board=board, table=table, entry=entry(board), actor=Actor.director(director))
+    assert refused.value.code == "teams_unknown"
+    assert not Result.objects.filter(table=table).exists()
+
+
+def test_a_confirmed_result_is_overwritten_only_with_a_reason(demo, director):
+    boards_generate(stage=demo.team_match)
+    table = demo.team_match.rounds.get().tables.first()
+    board = boards_of(table)[0]
+    confirmed = result_enter(
+        board=board, table=table, entry=entry(board, 40), actor=Actor.director(director)
+    )
+
+    with pytest.raises(BoardError) as refused:
+        result_correct(
+            result=confirmed,
+            entry=entry(board, 60),
+            actor=Actor.director(director),
+            version=confirmed.version,
+        )
+    assert refused.value.code == "reason_required"
+    assert Result.objects.get(pk=confirmed.pk).defender_points == 40
+
+    corrected = result_correct(
+        result=confirmed,
+        entry=entry(board, 60),
+        actor=Actor.director(director),
+        version=confirmed.version,
+        reason="计分卡抄错",
+    )
+    assert corrected.defender_points == 60
+
+
+def test_enter_after_the_last_board_overwrites_nothing(client, demo, director):
+    boards_generate(stage=demo.team_match)
+    round_ = demo.team_match.rounds.get()
+    url = reverse("web:director_scorecard", args=[demo.event.code, demo.team_match.order, 1])
+    client.force_login(director)
+    tables = list(round_.tables.order_by("session", "number"))
+    last_table = tables[-1]
+    last_board = boards_of(last_table)[-1]
+    for board in boards_of(last_table)[:-1]:
+        result_enter(
+            board=board, table=last_table, entry=entry(board), actor=Actor.director(director)
+        )
+
+    saved = client.post(
+        url, form(last_board, 40) | {"table": last_table.pk, "board": last_board.number}
+    )
+    assert saved.status_code == 302
+    assert "done=1" in saved["Location"]  # not the same board opened as a correction
+    result = Result.objects.get(board=last_board, table=last_table)
+
+    for _ in range(3):  # Enter, Enter, Enter on the page it lands on, then the old form
+        again = client.post(
+            url,
+            form(last_board, 90, version=result.version)
+            | {"table": last_table.pk, "board": last_board.number},
+        )
+        assert again.status_code == 422
+    result.refresh_from_db()
+    assert result.defender_points == 40 and result.version == 1
+
+
+def test_a_play_off_among_level_teams_is_scheduled_as_a_small_stage(client, demo, director):
+    client.force_login(director)
+    numbers = [t.number for t in demo.teams[:3]]
+    client.post(
+        reverse("web:setup_decisions", args=[demo.event.code]),
+        {
+            "stage": demo.round_robin.pk,
+            "action": "playoff",
+            "teams": " ".join(map(str, numbers)),
+            "boards": "4",
+        },
+    )
+    playoff = Stage.objects.get(event=demo.event, name__endswith="加赛")
+    assert playoff.kind == Stage.Kind.ROUND_ROBIN
+    assert sorted(playoff.entries.values_list("entrant__number", flat=True)) == numbers
+    assert playoff.options.boards_per_session == 4 and playoff.options.sessions == 1
+
+
+def test_a_tie_order_is_kept_with_its_reason_and_shown_on_the_standings(client, demo, director):
+    client.force_login(director)
+    first, second = demo.teams[1], demo.teams[0]
+    client.post(
+        reverse("web:setup_decisions", args=[demo.event.code]),
+        {
+            "stage": demo.round_robin.pk,
+            "action": "tie_order",
+            "teams": f"{first.number} {second.number}",
+            "reason": "加赛结果：松山队胜",
+        },
+    )
+    order = demo.round_robin.tie_orders.get()
+    assert order.entrants == [first.pk, second.pk]
+    standings = client.get(reverse("web:stage", args=[demo.event.code, demo.round_robin.order]))
+    assert "加赛结果：松山队胜" in standings.content.decode()
+
+
+def test_extra_boards_for_a_level_knockout_match_in_one_step(client, demo, director):
+    client.force_login(director)
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    before = Board.objects.filter(stage=stage).count()
+
+    client.post(
+        reverse("web:setup_decisions", args=[demo.event.code]),
+        {"stage": stage.pk, "action": "tiebreak", "match": match.pk, "boards": "2"},
+    )
+    assert match.tables.filter(session=2).count() == 2  # open and closed room
+    assert Board.objects.filter(stage=stage).count() == before + 2  # dealt in the same step

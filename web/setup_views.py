@@ -1,0 +1,602 @@
+"""The director's workspace: every step of an event in order, with nothing from the admin
+or a shell — the event and its officials, entrants, stages (previewed before they are
+fixed), boards, and then the rounds on the dashboard.
+
+* ``/director/`` — the events this login directs, and a new event;
+* ``/e/<code>/director/setup/`` — the steps of one event and how far each has got;
+* ``…/event/``, ``…/officials/``, ``…/entrants/``, ``…/stages/new/``, ``…/boards/``.
+
+Each view checks the director's role in the event (``EventRole``; a superuser holds
+every role), parses a form, calls one service and shows its bilingual refusal.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from boards.errors import BoardError
+from boards.models import Board
+from boards.services import (
+    board_fill_deal,
+    boards_await_deal,
+    boards_generate,
+    boards_import,
+    deals_commit,
+    read_board_file,
+)
+from scoring.services import stage_qualify_from_source, tie_order_set
+from tournament.access import event_context, event_for
+from tournament.errors import BilingualError, EventError
+from tournament.models import Entrant, Event, EventRole, Round, Stage
+from tournament.services import (
+    entrant_create,
+    entrant_update,
+    entrant_withdraw,
+    entrants_add,
+    entrants_parse,
+    event_create,
+    event_role_grant,
+    event_role_revoke,
+    event_update,
+    match_add_tiebreak,
+    new_draw_seed,
+    round_close,
+    round_start,
+    stage_create,
+    stage_delete,
+    stage_playoff_create,
+    stage_preview,
+)
+
+from . import results, selectors, setup_selectors
+from .setup_forms import (
+    BoardImportForm,
+    DealForm,
+    EntrantForm,
+    EventForm,
+    PasteForm,
+    RoleForm,
+    StageForm,
+)
+from .views import STAGE_PAGES
+
+
+def _error_text(error: ValidationError) -> str:
+    """A refusal as one line, Chinese first (``中文 / English``)."""
+    if isinstance(error, BilingualError):
+        return str(error)
+    return " ".join(error.messages)
+
+
+def _context(request: HttpRequest, event: Event, step: str) -> dict[str, Any]:
+    return event_context(request, event, step=step)
+
+
+def may_create_events(user: Any) -> bool:
+    """Who may open a new event: a superuser, or a login given the right to add events."""
+    return bool(user.is_authenticated and user.has_perm("tournament.add_event"))
+
+
+# --- the events of this director --------------------------------------------------------
+
+
+@login_required
+def workspace(request: HttpRequest) -> HttpResponse:
+    """The director's start: the events this login directs, and a new one."""
+    allowed = may_create_events(request.user)
+    form = EventForm(request.POST or None)
+    if request.method == "POST":
+        if not allowed:
+            raise PermissionDenied("may not create events")
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                with transaction.atomic():
+                    event = event_create(
+                        name=data["name"],
+                        code=data["code"],
+                        venue=data["venue"],
+                        starts_on=data["starts_on"],
+                        ends_on=data["ends_on"],
+                        rules=data["rules"],
+                        switches=form.switches(),
+                        status=data["status"],
+                    )
+                    EventRole.objects.create(
+                        event=event, user=request.user, role=EventRole.Role.DIRECTOR
+                    )
+            except ValidationError as error:
+                form.add_error(None, _error_text(error))
+            else:
+                messages.success(request, _("赛事已创建。下一步：录入参赛队/对。"))
+                return HttpResponseRedirect(reverse("web:setup_entrants", args=[event.code]))
+    context = {
+        "events": setup_selectors.directed_events(request.user),
+        "form": form if allowed else None,
+    }
+    return render(request, "web/setup/workspace.html", context)
+
+
+@login_required
+def setup(request: HttpRequest, code: str) -> HttpResponse:
+    event = event_for(request, code, "director")
+    context = _context(request, event, "setup") | setup_selectors.event_steps(event)
+    return render(request, "web/setup/steps.html", context)
+
+
+# --- 1. the event and its officials ------------------------------------------------------
+
+
+@login_required
+def event_edit(request: HttpRequest, code: str) -> HttpResponse:
+    event = event_for(request, code, "director")
+    if request.method == "POST":
+        form = EventForm(request.POST, creating=False)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                event_update(
+                    event=event,
+                    name=data["name"],
+                    venue=data["venue"],
+                    starts_on=data["starts_on"],
+                    ends_on=data["ends_on"],
+                    rules=data["rules"],
+                    switches=form.switches(),
+                    status=data["status"],
+                )
+            except ValidationError as error:
+                form.add_error(None, _error_text(error))
+            else:
+                messages.success(request, _("赛事信息已保存。"))
+                return HttpResponseRedirect(reverse("web:setup_event", args=[event.code]))
+    else:
+        form = EventForm(initial=EventForm.initial_of(event), creating=False)
+    context = _context(request, event, "event") | {
+        "form": form,
+        "profile": event.profile.describe(),
+    }
+    return render(request, "web/setup/event.html", context)
+
+
+@login_required
+def officials(request: HttpRequest, code: str) -> HttpResponse:
+    event = event_for(request, code, "director")
+    form = RoleForm(request.POST or None, label_suffix="")
+    if request.method == "POST":
+        if "revoke" in request.POST:
+            role = EventRole.objects.filter(event=event, pk=request.POST["revoke"]).first()
+            if role is None:
+                raise Http404("no such role")
+            try:
+                event_role_revoke(role=role, acting_user=request.user)
+            except ValidationError as error:
+                messages.error(request, _error_text(error))
+            return HttpResponseRedirect(request.path)
+        if form.is_valid():
+            try:
+                event_role_grant(
+                    event=event,
+                    username=form.cleaned_data["username"],
+                    role=form.cleaned_data["role"],
+                )
+            except ValidationError as error:
+                form.add_error(None, _error_text(error))
+            else:
+                messages.success(request, _("职责已添加。"))
+                return HttpResponseRedirect(request.path)
+    roles = EventRole.objects.filter(event=event).select_related("user").order_by("role", "id")
+    context = _context(request, event, "officials") | {"form": form, "event_roles": roles}
+    return render(request, "web/setup/officials.html", context)
+
+
+# --- 2. entrants -------------------------------------------------------------------------
+
+
+@login_required
+def entrants(request: HttpRequest, code: str) -> HttpResponse:
+    """Teams and pairs: one by form, many pasted, or an Excel sheet (printing's import)."""
+    event = event_for(request, code, "director")
+    action = request.POST.get("action") if request.method == "POST" else None
+    form = EntrantForm(request.POST if action == "add" else None, label_suffix="")
+    paste = PasteForm(
+        request.POST if action == "paste" else None, label_suffix="", auto_id="paste_%s"
+    )
+    if action == "add" and form.is_valid():
+        data = form.cleaned_data
+        parsed = entrants_parse(data["players"].replace("\n", "、"))
+        try:
+            entrant = entrant_create(
+                event=event,
+                kind=data["kind"],
+                name=data["name"],
+                players=parsed[0]["players"] if parsed else [],
+                captain=parsed[0].get("captain") if parsed else None,
+                seed=data["seed"],
+                club=data["club"],
+            )
+        except ValidationError as error:
+            form.add_error(None, _error_text(error))
+        else:
+            messages.success(request, _("已添加：%(e)s") % {"e": entrant})
+            return HttpResponseRedirect(request.path)
+    if action == "paste" and paste.is_valid():
+        try:
+            added = entrants_add(
+                event=event,
+                kind=paste.cleaned_data["kind"],
+                entries=entrants_parse(paste.cleaned_data["text"]),
+            )
+        except ValidationError as error:
+            paste.add_error(None, _error_text(error) + " " + _("（一个也未保存）"))
+        else:
+            messages.success(request, _("已添加%(n)d个参赛者。") % {"n": len(added)})
+            return HttpResponseRedirect(request.path)
+    context = _context(request, event, "entrants") | {
+        "form": form,
+        "paste": paste,
+        "rows": setup_selectors.entrant_rows(event),
+    }
+    status = 422 if action and (form.errors or paste.errors) else 200
+    return render(request, "web/setup/entrants.html", context, status=status)
+
+
+@login_required
+def entrant_edit(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    event = event_for(request, code, "director")
+    entrant = Entrant.objects.filter(event=event, pk=pk).first()
+    if entrant is None:
+        raise Http404("no such entrant")
+    back = reverse("web:setup_entrants", args=[event.code])
+    if request.method == "POST" and request.POST.get("action") == "withdraw":
+        try:
+            entrant_withdraw(entrant=entrant)
+        except ValidationError as error:
+            messages.error(request, _error_text(error))
+            return HttpResponseRedirect(request.path)
+        messages.success(request, _("已退赛：%(e)s") % {"e": entrant})
+        return HttpResponseRedirect(back)
+    players = list(entrant.memberships.select_related("player").order_by("order"))
+    captain = next((m.player.name for m in players if m.role == "captain"), "")
+    initial = {
+        "kind": entrant.kind,
+        "name": entrant.name,
+        "seed": entrant.seed,
+        "players": "、".join(
+            m.player.name + ("*" if m.player.name == captain else "") for m in players
+        ),
+    }
+    form = EntrantForm(request.POST or None, initial=initial, label_suffix="")
+    form.fields["kind"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        parsed = entrants_parse(form.cleaned_data["players"].replace("\n", "、"))
+        try:
+            entrant_update(
+                entrant=entrant,
+                name=form.cleaned_data["name"],
+                players=parsed[0]["players"] if parsed else [],
+                captain=parsed[0].get("captain") if parsed else None,
+                seed=form.cleaned_data["seed"],
+                club=form.cleaned_data["club"],
+            )
+        except ValidationError as error:
+            form.add_error(None, _error_text(error))
+        else:
+            messages.success(request, _("已保存：%(e)s") % {"e": entrant})
+            return HttpResponseRedirect(back)
+    context = _context(request, event, "entrants") | {"form": form, "entrant": entrant}
+    return render(request, "web/setup/entrant.html", context)
+
+
+# --- 3. stages -------------------------------------------------------------------------
+
+
+def _preview_page(request: HttpRequest, event: Event, stage: Stage) -> str:
+    """The stage's own public page body, drawn from the schedule about to be undone."""
+    page, body = STAGE_PAGES[stage.kind]
+    data = page(stage, selectors.entrant_views(event), director=True)
+    if "svg" in data:
+        data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
+    context = data | {"stage": stage, "event": event}
+    return render_to_string(body, context, request=request)
+
+
+@login_required
+def stage_new(request: HttpRequest, code: str) -> HttpResponse:
+    """A stage of the chosen format: named fields with defaults, a preview of the
+    schedule, movement or bracket, then fixed with the very draw that was shown."""
+    event = event_for(request, code, "director")
+    kind = request.GET.get("kind") or request.POST.get("kind") or ""
+    if kind not in Stage.Kind.values:
+        context = _context(request, event, "stages") | {"kinds": Stage.Kind.choices}
+        return render(request, "web/setup/stage_kinds.html", context)
+    form = StageForm(request.POST or None, kind=kind, event=event)
+    preview: str | None = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        seed = data.get("draw_seed") or new_draw_seed()
+        arguments = {
+            "event": event,
+            "kind": kind,
+            "name": data.get("name") or "",
+            "entrants": form.entrants() if not data.get("source") else None,
+            "settings": form.settings(),
+            "source": data.get("source"),
+            "draw_seed": seed,
+        }
+        try:
+            if request.POST.get("action") == "fix":
+                stage = stage_create(**arguments)
+                messages.success(
+                    request, _("%(s)s已编排。下一步：发牌或导入牌型。") % {"s": stage.name}
+                )
+                return HttpResponseRedirect(reverse("web:setup_boards", args=[event.code]))
+            preview = stage_preview(
+                describe=lambda stage: _preview_page(request, event, stage),
+                **arguments,
+            )
+        except ValidationError as error:
+            form.add_error(None, _error_text(error))
+        else:
+            shown = request.POST.copy()
+            shown["draw_seed"] = str(seed)  # "fix" repeats the draw that was shown
+            form = StageForm(shown, kind=kind, event=event)
+            form.is_valid()
+    context = _context(request, event, "stages") | {
+        "form": form,
+        "kind": kind,
+        "kind_label": Stage.Kind(kind).label,
+        "preview": preview,
+    }
+    return render(request, "web/setup/stage_new.html", context)
+
+
+@login_required
+@require_POST
+def stage_remove(request: HttpRequest, code: str, order: int) -> HttpResponse:
+    event = event_for(request, code, "director")
+    stage = Stage.objects.filter(event=event, order=order).first()
+    if stage is None:
+        raise Http404("no such stage")
+    try:
+        stage_delete(stage=stage)
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+    else:
+        messages.success(request, _("%(s)s的编排已撤销。") % {"s": stage.name})
+    return HttpResponseRedirect(reverse("web:setup", args=[event.code]))
+
+
+# --- 5. rounds -----------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_toggle(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """Start or close a round from the dashboard."""
+    event = event_for(request, code, "director")
+    round_ = Round.objects.filter(stage__event=event, pk=pk).select_related("stage").first()
+    if round_ is None:
+        raise Http404("no such round")
+    try:
+        if request.POST.get("action") == "close":
+            round_close(round=round_)
+            messages.success(request, _("第%(n)d轮已结束。") % {"n": round_.number})
+        else:
+            round_start(round=round_)
+            messages.success(
+                request, _("第%(n)d轮已开始，各桌可以录入成绩。") % {"n": round_.number}
+            )
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+    return HttpResponseRedirect(reverse("web:director", args=[event.code]) + f"#round-{pk}")
+
+
+# --- 4. boards -----------------------------------------------------------------------------
+
+
+def _read_board_upload(upload: Any) -> list[dict[str, Any]]:
+    """The records of an uploaded JSON file, or of every .json file in a zip."""
+    raw = upload.read()
+    if zipfile.is_zipfile(io.BytesIO(raw)):
+        records: list[dict[str, Any]] = []
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            for name in sorted(archive.namelist()):
+                if name.lower().endswith(".json"):
+                    records.extend(read_board_file(io.BytesIO(archive.read(name))))
+        return records
+    return read_board_file(io.BytesIO(raw))
+
+
+@login_required
+def boards(request: HttpRequest, code: str) -> HttpResponse:
+    """Step 4, for each stage: deal from stored seeds (and publish the commitment),
+    import ``duidiao-board/1`` files, or leave the boards to be dealt at their first
+    table and type the 牌型卡 in later."""
+    event = event_for(request, code, "director")
+    rejection: dict[str, Any] | None = None
+    if request.method == "POST":
+        stage = Stage.objects.filter(event=event, pk=request.POST.get("stage")).first()
+        if stage is None:
+            raise Http404("no such stage")
+        action = request.POST.get("action")
+        try:
+            if action == "generate":
+                made = boards_generate(stage=stage, user=request.user)
+                deals_commit(stage=stage, user=request.user)
+                messages.success(
+                    request,
+                    _("%(s)s：已发%(n)d副牌，并公布了发牌承诺。")
+                    % {"s": stage.name, "n": len(made)},
+                )
+            elif action == "table":
+                made = boards_await_deal(stage=stage, user=request.user)
+                messages.success(
+                    request,
+                    _("%(s)s：%(n)d副牌由首桌洗牌发牌（第四十三条），牌型卡稍后录入。")
+                    % {"s": stage.name, "n": len(made)},
+                )
+            elif action == "import":
+                form = BoardImportForm(request.POST, request.FILES)
+                if not form.is_valid():
+                    raise BoardError("请选择牌型文件", "choose a board file", code="unreadable")
+                round_ = stage.rounds.filter(pk=request.POST.get("round") or 0).first()
+                made = boards_import(
+                    stage=stage,
+                    records=_read_board_upload(form.cleaned_data["file"]),
+                    round=round_,
+                    user=request.user,
+                )
+                messages.success(request, _("已导入%(n)d副牌的牌型。") % {"n": len(made)})
+            else:
+                raise Http404("no such action")
+        except BoardError as error:
+            rejection = results.rejection_view(error)
+        else:
+            return HttpResponseRedirect(request.path + f"#stage-{stage.order}")
+    context = _context(request, event, "boards") | {
+        "blocks": setup_selectors.board_blocks(event),
+        "import_form": BoardImportForm(),
+        "rejection": rejection,
+    }
+    return render(request, "web/setup/boards.html", context, status=422 if rejection else 200)
+
+
+@login_required
+def board_deal(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """The 牌型卡 of a board dealt at its first table, typed seat by seat."""
+    event = event_for(request, code, "director")
+    board = Board.objects.filter(stage__event=event, pk=pk).select_related("stage").first()
+    if board is None:
+        raise Http404("no such board")
+    form = DealForm(request.POST or None, label_suffix="")
+    rejection: dict[str, Any] | None = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            _board, flagged = board_fill_deal(
+                board=board,
+                hands={seat: data[seat] for seat in ("N", "E", "S", "W")},
+                bottom=data["bottom"],
+                user=request.user,
+            )
+        except BoardError as error:
+            rejection = results.rejection_view(error)
+        else:
+            messages.success(request, _("第%(n)d副牌型已保存。") % {"n": board.number})
+            if flagged:
+                messages.error(
+                    request,
+                    _("%(k)d个已录入的成绩与牌型矛盾，已标记待核查。") % {"k": len(flagged)},
+                )
+            return HttpResponseRedirect(
+                reverse("web:setup_boards", args=[event.code]) + f"#stage-{board.stage.order}"
+            )
+    context = _context(request, event, "boards") | {
+        "board": board,
+        "form": form,
+        "rejection": rejection,
+        "results_entered": board.results.count(),
+    }
+    return render(request, "web/setup/board_deal.html", context, status=422 if rejection else 200)
+
+
+def deals_public(request: HttpRequest, code: str) -> HttpResponse:
+    """Anyone: each stage's commitment published before play, and after the stage its
+    seed material with every deal dealt again from its seed and compared."""
+    event = event_for(request, code)
+    context = event_context(request, event) | {
+        "blocks": setup_selectors.commitment_blocks(event),
+    }
+    return render(request, "web/deals.html", context)
+
+
+# --- 6. decisions --------------------------------------------------------------------------
+
+
+def _chosen_entrants(stage: Stage, numbers_text: str) -> list[Entrant]:
+    """Teams of ``stage`` named by their numbers, in the order typed (``3 1 5``)."""
+    by_number = {e.number: e for e in Entrant.objects.filter(stage_entries__stage=stage)}
+    out = []
+    for word in numbers_text.replace(",", " ").replace("，", " ").replace("、", " ").split():
+        if not word.isdigit() or int(word) not in by_number:
+            raise EventError(
+                f"本阶段没有编号为{word}的队", f"no team numbered {word} in this stage"
+            )
+        out.append(by_number[int(word)])
+    return out
+
+
+@login_required
+def decisions(request: HttpRequest, code: str) -> HttpResponse:
+    """Step 6: play-offs among level teams (第二十五条之4), tie orders with their reasons,
+    qualification from finished groups (or an override with its reason), and extra
+    boards for a level knockout match (第二十七条) — each in one step."""
+    event = event_for(request, code, "director")
+    if request.method == "POST":
+        stage = Stage.objects.filter(event=event, pk=request.POST.get("stage")).first()
+        if stage is None:
+            raise Http404("no such stage")
+        action = request.POST.get("action")
+        text = request.POST.get("teams", "")
+        reason = request.POST.get("reason", "")
+        try:
+            if action == "playoff":
+                made = stage_playoff_create(
+                    stage=stage,
+                    entrants=_chosen_entrants(stage, text),
+                    boards=int(request.POST.get("boards") or 4),
+                )
+                messages.success(request, _("加赛已编排为新阶段：%(s)s。") % {"s": made.name})
+            elif action == "tie_order":
+                tie_order_set(
+                    stage=stage,
+                    entrants=_chosen_entrants(stage, text),
+                    reason=reason,
+                    group_label=request.POST.get("group", ""),
+                    decided_by=request.user,
+                )
+                messages.success(request, _("名次顺序已决定，将显示在名次表上。"))
+            elif action == "qualify":
+                entries = stage_qualify_from_source(
+                    stage=stage, user=request.user, override_reason=reason
+                )
+                messages.success(request, _("已办理出线：%(n)d个。") % {"n": len(entries)})
+            elif action == "tiebreak":
+                match = stage.matches.filter(pk=request.POST.get("match")).first()
+                if match is None:
+                    raise Http404("no such match")
+                tables = match_add_tiebreak(
+                    match=match, boards=int(request.POST.get("boards") or 0) or None
+                )
+                made_boards = boards_generate(stage=stage, user=request.user)
+                deals_commit(stage=stage, user=request.user)
+                messages.success(
+                    request,
+                    _("第%(m)d场加赛：%(t)d张桌、%(b)d副新牌。")
+                    % {"m": match.number, "t": len(tables), "b": len(made_boards)},
+                )
+            else:
+                raise Http404("no such action")
+        except (ValidationError, ValueError) as error:
+            text = _error_text(error) if isinstance(error, ValidationError) else str(error)
+            messages.error(request, text)
+        return HttpResponseRedirect(request.path + f"#stage-{stage.order}")
+    context = _context(request, event, "decisions") | {
+        "blocks": setup_selectors.decision_blocks(event)
+    }
+    return render(request, "web/setup/decisions.html", context)
