@@ -567,11 +567,11 @@ def dashboard_progress(
 
 
 def _current_rounds(stage_blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The round being played, whose progress "本轮进度" counts: the rounds the director
-    has started and not closed; with none open, the first dealt round not wholly
-    confirmed (by stage order)."""
+    """The round being played, whose progress "本轮进度" counts: the dealt rounds the
+    director has started and not closed; with none open, the first dealt round not
+    wholly confirmed (by stage order)."""
     rounds = [r for block in stage_blocks for r in block["rounds"]]
-    started = [r for r in rounds if r["round"].is_open]
+    started = [r for r in rounds if r["round"].is_open and r["summary"]["expected"]]
     if started:
         return started
     waiting = (r for r in rounds if r["summary"]["confirmed"] < r["summary"]["expected"])
