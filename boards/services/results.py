@@ -400,7 +400,7 @@ def _neutral(board: Board, left: int, deal_free: list[dict[str, Any]]) -> EntryR
 
 def _off_the_fives(board: Board, entry: Entry) -> list[dict[str, Any]]:
     """Defenders' points that no deal allows (not a multiple of 5, or outside 0–200,
-    第二十一条): the engine's own message would name the ceiling the bottom's points
+    第七条): the engine's own message would name the ceiling the bottom's points
     set, so a table is told this deal-free one instead — typing "3" on the way to "35"
     costs it nothing."""
     points = entry.defender_points
@@ -409,7 +409,7 @@ def _off_the_fives(board: Board, entry: Entry) -> list[dict[str, Any]]:
     return [
         {
             "code": "result_impossible",
-            "article": "第二十一条",
+            "article": "第七条",
             "board": board.number,
             "trick": None,
             "seat": None,

@@ -172,7 +172,7 @@ def test_probing_an_unplayed_board_tells_the_table_nothing_of_the_deal(team, as_
 
 
 def test_points_off_the_fives_are_told_as_they_are_and_not_counted(team):
-    """No deal allows 37 points (第二十一条): the table is told so — without the ceiling
+    """No deal allows 37 points (第七条): the table is told so — without the ceiling
     the bottom's points set — and a slow typist's "3" on the way to "35" costs nothing."""
     board = team.board(1)
     for _ in range(REFUSALS_PER_BOARD + 1):

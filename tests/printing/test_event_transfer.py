@@ -268,7 +268,7 @@ def test_an_import_with_a_card_three_times_is_refused_naming_the_board(archived,
 
 
 def test_an_import_with_seven_defender_points_is_refused(archived, tmp_path):
-    """第二十一条: points come in fives."""
+    """第七条: points come in fives (5, 10 and K), 200 in all."""
     data = event_file_read(export(archived))
     board, result = _first_result(data)
     result["defender_points"] = 7
