@@ -52,6 +52,11 @@ class Irregularity(enum.StrEnum):
     FOULED_BOARD = "fouled_board"  # 第三十九条 插错牌
 
 
+#: The rows of 第三十条: a ruling on lateness reads as the minutes entered ("迟到12分钟"),
+#: not as its row, wherever it is shown or printed.
+LATENESS = frozenset({Irregularity.LATE_5_10.value, Irregularity.LATE_15.value})
+
+
 class Decision(enum.StrEnum):
     WARNING = "warning"  # 警告: counted, no score effect
     PENALTY = "penalty"  # 罚分: −amount 比赛分

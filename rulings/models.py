@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import Board
-from core.articles import DEFAULT_AMOUNT, Decision, ErringSide, Irregularity, Status
+from core.articles import DEFAULT_AMOUNT, LATENESS, Decision, ErringSide, Irregularity, Status
 from tournament.models import Entrant, Event, Match, Player, Round, Stage, Table
 from tournament.roles import person_name
 
@@ -214,8 +214,7 @@ class Ruling(models.Model):
     def irregularity_label(self) -> str:
         """The irregularity as pages show it; lateness by the minutes entered (第三十条),
         so 12 minutes late reads "迟到12分钟", not the row's "迟到5—10分钟"."""
-        late = (Irregularity.LATE_5_10.value, Irregularity.LATE_15.value)
-        if self.irregularity in late and self.minutes_late is not None:
+        if self.irregularity in LATENESS and self.minutes_late is not None:
             return str(_("迟到%(minutes)d分钟") % {"minutes": self.minutes_late})
         return str(self.get_irregularity_display())
 

@@ -5,6 +5,10 @@ appeal, a change, a withdrawal) and two signatures."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from core.articles import LATENESS
+
 from ..data import RulingSlip, RulingSlipsData
 from ..fonts import FontChoice
 from ..labels import (
@@ -112,7 +116,7 @@ def _slip(sheet: Sheet, slip: RulingSlip, event: str, y: float, h: float) -> Non
     field("where", _where(slip))
     row += 6.5
     field("article", numbered("article", slip.article), bold=True)
-    field("irregularity", str(IRREGULARITIES.get(slip.irregularity, slip.irregularity)), 1)
+    field("irregularity", _irregularity(slip), 1)
     row += 6.5
     field("offender", _offender(slip), bold=True)
     if slip.offender_player:
@@ -170,3 +174,11 @@ def _slip(sheet: Sheet, slip: RulingSlip, event: str, y: float, h: float) -> Non
         sx = x + i * half
         width = sheet.text(sx, sign_y, label(name), size=9.5)
         sheet.blank(sx + width + 2, sign_y, half - width - 10)
+
+
+def _irregularity(slip: RulingSlip) -> str:
+    """Lateness by the minutes entered (第三十条: 12 minutes reads "迟到12分钟", not the
+    row's "迟到5—10分钟"), any other irregularity by its row."""
+    if slip.irregularity in LATENESS and slip.minutes_late is not None:
+        return _("迟到%(minutes)d分钟") % {"minutes": slip.minutes_late}
+    return str(IRREGULARITIES.get(slip.irregularity, slip.irregularity))

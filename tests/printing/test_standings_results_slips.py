@@ -4,6 +4,8 @@ and scored."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from printing.data import number_text
 from printing.renderers import (
     render_results,
@@ -189,3 +191,17 @@ def test_the_new_papers_embed_the_truetype_font_when_installed(played, pdf, sett
         (render_ruling_slips, ruling_slips_data(played)),
     ):
         assert pdf(render(data, "zh-hans")).embedded_truetype()
+
+
+def test_a_lateness_slip_reads_the_minutes_entered(played, pdf):
+    """第三十条: 12 minutes late is labelled "迟到12分钟" on the slip, as on the pages, not
+    by the row "迟到5—10分钟" it was recorded under."""
+    data = ruling_slips_data(played)
+    late = dataclasses.replace(data.slips[0], irregularity="late_5_10", minutes_late=12)
+    slips = type(data)(event=data.event, slips=[late])
+
+    text = pdf(render_ruling_slips(slips, "zh-hans")).text()
+    english = pdf(render_ruling_slips(slips, "en")).text()
+
+    assert "迟到12分钟" in text and "迟到5—10分钟" not in text
+    assert "12 minutes late" in english
