@@ -92,3 +92,25 @@ def boards_of_mitchell(table):
 
     sets = table.set_plays.values_list("board_set_id", flat=True)
     return list(Board.objects.filter(board_set_id__in=sets).order_by("number"))
+
+
+def test_the_api_schedule_counts_only_the_boards_shown(half_played, client):
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Event, EventRole
+
+    stage, match, _hidden = half_played
+    Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING)
+    url = f"/api/events/{stage.event.code}/stages/{stage.order}/schedule/?round=1"
+
+    def score(data):
+        return next(m for r in data for m in r["matches"] if m["number"] == match.number)["score"]
+
+    player = score(client.get(url).json())
+    director = get_user_model().objects.create_user("chief-api")
+    EventRole.objects.create(event=stage.event, user=director, role="director")
+    client.force_login(director)
+    official = score(client.get(url).json())
+
+    assert (player["home"], player["away"], player["decision"]) == ("6.0000", "0.0000", "waiting")
+    assert official["home"] == "8.0000" and official["decision"] != "waiting"
