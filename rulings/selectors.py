@@ -15,6 +15,7 @@ from boards.models import Board
 from boards.selectors import visible_board_ids
 from core.articles import Decision, Status
 from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
+from tournament.roles import person_name
 
 from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
 from .services import can_rule
@@ -95,6 +96,7 @@ def ruling_history(ruling: Ruling) -> list[dict[str, Any]]:
         rows.append(
             {
                 "version": version,
+                "by": person_name(version.by),
                 "decision": decisions.get(snap.get("decision", ""), snap.get("decision", "")),
                 "amount": amount if amount else None,
                 "status": statuses.get(snap.get("status", ""), snap.get("status", "")),

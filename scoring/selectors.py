@@ -20,6 +20,7 @@ from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
+from .services.team_formats import carried_matches
 
 __all__ = [
     "SeenMatch",
@@ -193,6 +194,8 @@ def stage_cross_table(
                 match_points=points,
             )
         )
+    if not group_label:  # a final's group matches carried over (带分, 第二十六条之3)
+        matches += carried_matches(stage)
     return build_cross_table(rows, matches)
 
 

@@ -16,7 +16,7 @@ from .events import (
 from .matches import bracket_sync, match_add_tiebreak, match_clear_result, match_record_winner
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
-from .stages import stage_create
+from .stages import stage_create, swiss_round_create
 
 __all__ = [
     "bracket_sync",
@@ -32,4 +32,5 @@ __all__ = [
     "round_start",
     "stage_create",
     "stage_qualify",
+    "swiss_round_create",
 ]
