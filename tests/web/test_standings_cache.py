@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from api import cache as standings_cache
+from scoring import cache as standings_cache
 
 pytestmark = pytest.mark.django_db
 
