@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.formats.bracket import bracket_places
+from scoring.selectors import as_score, seen_match_scores
 from scoring.services import swiss_round_next
 from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
 from tournament.selectors import events_visible, stage_bracket, stage_bracket_state
@@ -140,7 +141,7 @@ class MatchOut(serializers.ModelSerializer):  # type: ignore[type-arg]
         score = getattr(match, "score", None)
         if score is None:
             return None
-        return {
+        out = {
             "home": str(score.home_score),
             "away": str(score.away_score),
             "home_match_points": score.home_match_points,
@@ -150,6 +151,16 @@ class MatchOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "boards_expected": score.boards_expected,
             "needs_review": score.needs_review,
         }
+        seen = (self.context.get("seen") or {}).get(match.pk)
+        if seen is not None and seen.hidden:  # a reader who may not see every board
+            out |= {
+                "home": str(as_score(seen.home)),
+                "away": str(as_score(seen.away)),
+                "home_match_points": 0,
+                "away_match_points": 0,
+                "decision": "waiting",
+            }
+        return out
 
 
 class TableOut(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -289,7 +300,10 @@ class StageSchedule(EventView):
         filters = ScheduleFilter(data=request.query_params)
         filters.is_valid(raise_exception=True)
         rounds = selectors.stage_rounds(self.stage(), number=filters.validated_data.get("round"))
-        context = {"director": self.is_director()}
+        stage = self.stage()
+        # Officials see every score; anyone else the boards shown only (第二十八条之6).
+        seen = None if self.is_official() else seen_match_scores(stage)
+        context = {"director": self.is_director(), "seen": seen}
         return Response(RoundOut(rounds, many=True, context=context).data)
 
 

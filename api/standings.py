@@ -6,7 +6,6 @@ that sends ``If-None-Match`` gets 304 until a result of the stage changes."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +18,7 @@ from rest_framework.response import Response
 
 from scoring.cache import cached_payload
 from scoring.models import Standing
-from scoring.selectors import seen_percentages, stage_standings
+from scoring.selectors import as_score, seen_percentages, stage_standings
 from tournament.models import Event, Stage
 
 from .base import EventView
@@ -75,15 +74,10 @@ def standings_data(stage: Stage, *, official: bool = True) -> dict[str, Any]:
     if seen is not None:
         for row, standing in zip(rows, standings, strict=True):
             matchpoints, percentage = seen.get(standing.entrant_id, (Fraction(0), None))
-            row["matchpoints"] = _decimal(matchpoints)
-            row["total"] = _decimal(matchpoints + Fraction(standing.adjustment))
-            row["percentage"] = _decimal(percentage) if percentage is not None else None
+            row["matchpoints"] = str(as_score(matchpoints))
+            row["total"] = str(as_score(matchpoints + Fraction(standing.adjustment)))
+            row["percentage"] = str(as_score(percentage, 2)) if percentage is not None else None
     return {"stage": stage.order, "kind": stage.kind, "name": stage.name, "rows": rows}
-
-
-def _decimal(value: Fraction) -> str:
-    """As the serializer writes a score: two places."""
-    return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01")))
 
 
 class StageStandings(EventView):

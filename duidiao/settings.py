@@ -177,7 +177,9 @@ API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))
 # The pages use only their own scripts and styles (the API's Swagger page is left out).
 CONTENT_SECURITY_POLICY = os.environ.get(
     "CONTENT_SECURITY_POLICY",
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    # Inline styles stay allowed (the bracket's SVG carries its own); scripts never.
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
 )
 CONTENT_SECURITY_POLICY_EXEMPT = ["/api/docs/"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from boards.models import Board
@@ -18,11 +19,12 @@ from core.standings import cross_table as build_cross_table
 from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 
-from .models import BoardScore, MatchScore, Standing, TravellerScore
+from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
 from .services.team_formats import carried_matches
 
 __all__ = [
     "SeenMatch",
+    "as_score",
     "board_traveller",
     "seen_match_scores",
     "seen_percentages",
@@ -57,6 +59,12 @@ def match_board_scores(match: Match) -> list[BoardScore]:
         .select_related("open_result", "closed_result")
         .order_by("number")
     )
+
+
+def as_score(value: Fraction, places: int = SCORE["decimal_places"]) -> Decimal:
+    """A computed score as the stored ones read (``SCORE``'s places, half up)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)

@@ -398,26 +398,27 @@ def _neutral(board: Board, left: int, deal_free: list[dict[str, Any]]) -> EntryR
     return EntryRejected.from_findings([neutral, *deal_free], board=board.number)
 
 
-def _off_the_fives(board: Board, entry: Entry) -> list[dict[str, Any]]:
-    """Defenders' points that no deal allows (not a multiple of 5, or outside 0–200,
-    第七条): the engine's own message would name the ceiling the bottom's points
-    set, so a table is told this deal-free one instead — typing "3" on the way to "35"
-    costs it nothing."""
+def _deal_free(finding: dict[str, Any]) -> bool:
+    return finding.get("code") in DEAL_FREE_CODES
+
+
+def _off_the_fives(entry: Entry, finding: dict[str, Any]) -> dict[str, Any] | None:
+    """The engine's refusal of defenders' points that no deal allows (not a multiple of
+    5, or outside 0–200), told without the ceiling the bottom's points set: typing "3" on
+    the way to "35" tells a table nothing and costs it nothing. None for any other
+    finding (points that only this deal's bottom rules out stay hidden)."""
     points = entry.defender_points
-    if not isinstance(points, int) or (points % 5 == 0 and 0 <= points <= 200):
-        return []
-    return [
-        {
-            "code": "result_impossible",
-            "article": "第七条",
-            "board": board.number,
-            "trick": None,
-            "seat": None,
-            "message_zh": f"防家得分{points}不可能：分数是5的倍数，在0到200之间",
-            "message_en": f"{points} points is impossible: points are a multiple of 5 "
-            "from 0 to 200",
-        }
-    ]
+    if (
+        finding.get("code") != "result_impossible"
+        or not isinstance(points, int)
+        or not str(finding.get("message_zh", "")).startswith(f"防家得分{points}不可能")
+        or (points % 5 == 0 and 0 <= points <= 200)
+    ):
+        return None
+    return finding | {
+        "message_zh": f"防家得分{points}不可能：分数是5的倍数，在0到200之间",
+        "message_en": f"{points} points is impossible: points are a multiple of 5 from 0 to 200",
+    }
 
 
 def _judge_logged(
@@ -455,24 +456,21 @@ def _judge_logged(
         "side": actor.side,
         "entry": entry_snapshot(entry),
     }
-    obvious = _off_the_fives(board, entry) if at_table else []
-    if obvious:  # wrong whatever the deal: said as it is, and not counted
-        EntryCheck.objects.create(**log, accepted=False, hidden=False, findings=obvious)
-        raise EntryRejected.from_findings(obvious, board=board.number)
     try:
         judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
     except EntryRejected as error:
         errors = list(error.errors)
-        hidden = at_table and not accepted and any(e["code"] not in DEAL_FREE_CODES for e in errors)
-        EntryCheck.objects.create(**log, accepted=False, hidden=hidden, findings=errors)
-        if not hidden:
+        if not at_table or accepted:
+            EntryCheck.objects.create(**log, accepted=False, findings=errors)
             raise
-        left = (
-            REFUSALS_PER_BOARD
-            - EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
-        )
-        deal_free = [e for e in errors if e["code"] in DEAL_FREE_CODES]
-        raise _neutral(board, max(left, 0), deal_free) from None
+        told = [_off_the_fives(entry, e) or e for e in errors]
+        free = [t for e, t in zip(errors, told, strict=True) if t is not e or _deal_free(e)]
+        hidden = len(free) < len(errors)
+        EntryCheck.objects.create(**log, accepted=False, hidden=hidden, findings=errors)
+        if not hidden:  # wrong whatever the deal: said as it is, and not counted
+            raise EntryRejected.from_findings(told, board=board.number) from None
+        refused = EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
+        raise _neutral(board, max(REFUSALS_PER_BOARD - refused, 0), free) from None
     EntryCheck.objects.create(**log, accepted=True, findings=[])
     return judged
 

@@ -92,3 +92,50 @@ def boards_of_mitchell(table):
 
     sets = table.set_plays.values_list("board_set_id", flat=True)
     return list(Board.objects.filter(board_set_id__in=sets).order_by("number"))
+
+
+def test_the_api_schedule_counts_only_the_boards_shown(half_played, client):
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Event, EventRole
+
+    stage, match, _hidden = half_played
+    Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING)
+    url = f"/api/events/{stage.event.code}/stages/{stage.order}/schedule/?round=1"
+
+    def score(data):
+        return next(m for r in data for m in r["matches"] if m["number"] == match.number)["score"]
+
+    player = score(client.get(url).json())
+    director = get_user_model().objects.create_user("chief-api")
+    EventRole.objects.create(event=stage.event, user=director, role="director")
+    client.force_login(director)
+    official = score(client.get(url).json())
+
+    assert (player["home"], player["away"], player["decision"]) == ("6.0000", "0.0000", "waiting")
+    assert official["home"] == "8.0000" and official["decision"] != "waiting"
+
+
+def test_the_api_standings_of_a_mitchell_count_only_the_boards_shown(
+    make_pairs, make_stage, play: Play, client
+):
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Event, EventRole
+
+    stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
+    Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING)
+    for table in stage.rounds.get(number=1).tables.order_by("number"):
+        for board in boards_of_mitchell(table):
+            play.at_table(board, table, 40 + 5 * table.number)
+    url = f"/api/events/{stage.event.code}/stages/{stage.order}/standings/"
+
+    player = client.get(url).json()["rows"]
+    director = get_user_model().objects.create_user("chief-standings")
+    EventRole.objects.create(event=stage.event, user=director, role="director")
+    client.force_login(director)
+    official = client.get(url).json()["rows"]
+
+    assert all(row["percentage"] is None for row in player)  # no board shown yet
+    assert all(float(row["total"]) == 0 for row in player)
+    assert any(row["percentage"] is not None for row in official)
