@@ -9,6 +9,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from boards.models import Board, DealCommitment
+from tests._tables import side_form
 from tournament.models import Entrant, Event, EventRole, Round, Stage
 
 from .conftest import make_user
@@ -243,7 +244,8 @@ def test_a_board_dealt_at_its_table_is_entered_at_the_table_and_its_deal_typed_l
     trump = {"BJ": "H", "LJ": "S"}.get(third, third[0])
     entered = client.post(
         reverse("web:table_board", args=[table.code, 1]),
-        {"side": "NS", "level_ns": "A", "level_ew": "A", "declarer": "S", "trump": trump}
+        side_form(table, "NS")
+        | {"level_ns": "A", "level_ew": "A", "declarer": "S", "trump": trump}
         | {"declared_by": "", "defender_points": "40", "dig": "", "xiaosa_bj": "0"}
         | {"xiaosa_lj": "0"},
     )
