@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from scoring.cache import cached_payload
 from scoring.models import Standing
-from scoring.selectors import as_score, seen_percentages, stage_standings
+from scoring.selectors import as_score, seen_percentages, seen_team_standings, stage_standings
 from tournament.models import Event, Stage
 
 from .base import EventView
@@ -67,8 +67,9 @@ class StandingsOut(serializers.Serializer):  # type: ignore[type-arg]
 
 def standings_data(stage: Stage, *, official: bool = True) -> dict[str, Any]:
     """The standings rows; for a reader who is not an official, a Mitchell's running
-    totals and percentages count only the boards players may see (第二十八条之6)."""
-    standings = stage_standings(stage)
+    totals and percentages, and a round robin's table, count only the boards players
+    may see (第二十八条之6)."""
+    standings = stage_standings(stage) if official else seen_team_standings(stage)
     rows = StandingOut(standings, many=True).data
     seen = None if official or stage.kind != Stage.Kind.MITCHELL else seen_percentages(stage)
     if seen is not None:

@@ -28,6 +28,7 @@ __all__ = [
     "board_traveller",
     "seen_match_scores",
     "seen_percentages",
+    "seen_team_standings",
     "match_board_scores",
     "pair_scorecard",
     "qualification_standings",
@@ -102,6 +103,28 @@ def seen_match_scores(stage: Stage) -> dict[int, SeenMatch]:
     return out
 
 
+def seen_team_standings(stage: Stage, *, group_label: str | None = None) -> list[Standing]:
+    """A round robin's table (or a team match's) as players may read it (第二十八条之6):
+    a match with a board still hidden counts as not decided, with the points of the
+    boards shown — places, match points and totals tell nothing of the hidden board.
+    The stored rows (what officials read) when nothing is hidden. Rows are not saved."""
+    from .services.teams import TABLE_KINDS, team_table_rows
+
+    if stage.kind not in TABLE_KINDS:
+        return stage_standings(stage, group_label=group_label)
+    seen = seen_match_scores(stage)
+    if not any(s.hidden for s in seen.values()):
+        return stage_standings(stage, group_label=group_label)
+
+    numbers = dict(Entrant.objects.filter(event_id=stage.event_id).values_list("id", "number"))
+    rows = [
+        Standing(entrant_id=entrant_id, **fields)
+        for entrant_id, fields in team_table_rows(stage, seen).items()
+        if group_label is None or fields["group_label"] == group_label
+    ]
+    return sorted(rows, key=lambda r: (r.group_label, r.place, numbers.get(r.entrant_id, 0)))
+
+
 def seen_percentages(stage: Stage) -> dict[int, tuple[Fraction, Fraction | None]] | None:
     """A Mitchell's running totals counting only the boards players may see: entrant id
     → (matchpoints, percentage of the tops). None when every scored board is shown (the
@@ -166,7 +189,8 @@ def stage_cross_table(
     in standings order (第二十五条). With ``seen`` (:func:`seen_match_scores`, for a
     reader who may not see every board) a cell counts only the boards shown, and a
     match with a hidden board is not decided yet."""
-    rows = [_row(s) for s in stage_standings(stage, group_label=group_label)]
+    shown = stage_standings if seen is None else seen_team_standings
+    rows = [_row(s) for s in shown(stage, group_label=group_label)]
     matches = []
     for m in MatchScore.objects.filter(
         stage=stage, match__group_label=group_label, needs_review=False

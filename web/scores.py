@@ -30,6 +30,7 @@ from scoring.selectors import (
     match_board_scores,
     seen_match_scores,
     seen_percentages,
+    seen_team_standings,
     stage_cross_table,
     stage_match_scores,
     stage_standings,
@@ -119,8 +120,14 @@ def standings_view(
 ) -> list[dict[str, Any]]:
     """Standings rows; a Mitchell's running totals and percentages count, for a player,
     only the boards players may see (第二十八条之6; officials see everything)."""
-    seen = None if director or stage.kind != Stage.Kind.MITCHELL else seen_percentages(stage)
-    return [_standing(row, entrants, seen) for row in stage_standings(stage, group_label=group)]
+    if director:
+        rows = stage_standings(stage, group_label=group)
+        return [_standing(row, entrants) for row in rows]
+    if stage.kind == Stage.Kind.MITCHELL:
+        seen = seen_percentages(stage)
+        rows = stage_standings(stage, group_label=group)
+        return [_standing(row, entrants, seen) for row in rows]
+    return [_standing(row, entrants) for row in seen_team_standings(stage, group_label=group)]
 
 
 def _seen(stage: Stage, director: bool) -> dict[int, SeenMatch] | None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q
 from django.utils import timezone
@@ -34,6 +35,9 @@ from tournament.services import match_clear_result, match_record_winner
 
 from ..models import BoardScore, MatchScore, Standing, TieOrder
 from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
+
+if TYPE_CHECKING:  # the selectors read these services: no import at run time
+    from ..selectors import SeenMatch
 
 __all__ = [
     "bracket_rescore",
@@ -343,6 +347,17 @@ def team_standings_rescore(stage: Stage) -> int:
     stored match scores and the director's tie orders. Returns rows written."""
     if stage.kind not in TABLE_KINDS:
         return 0
+    wanted = team_table_rows(stage)
+    return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
+
+
+def team_table_rows(
+    stage: Stage, seen: Mapping[int, SeenMatch] | None = None
+) -> dict[int, dict[str, Any]]:
+    """The rows of a round-robin table by entrant (what :func:`team_standings_rescore`
+    stores). With ``seen`` — each match as a player may count it (第二十八条之6) — a
+    match with a board still hidden counts as not decided, with the shown boards'
+    points only: a table that counted it would tell that board's result."""
     groups: dict[str, list[int]] = defaultdict(list)
     for label, entrant_id in (
         StageEntry.objects.filter(stage=stage)
@@ -352,7 +367,18 @@ def team_standings_rescore(stage: Stage) -> int:
         groups[label].append(entrant_id)
     matches: dict[str, list[PureMatchScore[int]]] = defaultdict(list)
     for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related("match"):
-        matches[row.match.group_label].append(_pure(row))
+        pure = _pure(row)
+        shown = seen.get(row.match_id) if seen is not None else None
+        if shown is not None and shown.hidden:
+            home, away = row.home_id, row.away_id
+            pure = replace(
+                pure,
+                score={home: shown.home, away: shown.away},
+                decision=Decision.WAITING,
+                winner=None,
+                match_points={home: 0, away: 0},
+            )
+        matches[row.match.group_label].append(pure)
     from .team_formats import carried_matches  # 带分: a final after groups
 
     matches[""] += carried_matches(stage)
@@ -382,4 +408,4 @@ def team_standings_rescore(stage: Stage) -> int:
                 "score_for": decimal(r.score_for),
                 "score_against": decimal(r.score_against),
             }
-    return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
+    return wanted

@@ -139,3 +139,32 @@ def test_the_api_standings_of_a_mitchell_count_only_the_boards_shown(
     assert all(row["percentage"] is None for row in player)  # no board shown yet
     assert all(float(row["total"]) == 0 for row in player)
     assert any(row["percentage"] is not None for row in official)
+
+
+def test_the_round_robin_table_counts_only_the_boards_shown(half_played):
+    """The table too: with M1's board 4 hidden, a player's table counts M1 as not
+    decided yet (nothing of it: no match played, no match points, no points), an
+    official's has it won 8:0."""
+    from web.scores import standings_view
+
+    stage, match, _hidden = half_played
+
+    official = {r["row"].entrant_id: r["row"] for r in standings_view(stage, {}, director=True)}
+    player = {r["row"].entrant_id: r["row"] for r in standings_view(stage, {}, director=False)}
+
+    assert official[match.home_id].match_points > 0 and official[match.home_id].played == 1
+    assert player[match.home_id].match_points == 0 and player[match.home_id].played == 0
+    assert player[match.home_id].score_for == 0 and official[match.home_id].score_for == 8
+
+
+def test_the_api_table_counts_only_the_boards_shown(half_played):
+    from api.standings import standings_data
+
+    stage, match, _hidden = half_played
+
+    def home_row(official: bool) -> dict:
+        rows = standings_data(stage, official=official)["rows"]
+        return next(r for r in rows if r["entrant"]["id"] == match.home_id)
+
+    assert home_row(True)["match_points"] > 0
+    assert home_row(False)["match_points"] == 0
