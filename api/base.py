@@ -9,11 +9,12 @@ from django.http import Http404
 from rest_framework import generics
 from rest_framework.views import APIView
 
+from scoring.cache import remembered
 from tournament.models import Event, Stage
 from tournament.roles import user_event_roles
+from tournament.selectors import event_public, events_visible
 
 from . import selectors
-from .cache import remembered
 from .permissions import EventRoles
 
 __all__ = ["EventMixin", "EventGenericView", "EventView"]
@@ -33,10 +34,10 @@ class EventMixin:
             user, code = self.request.user, self.kwargs["code"]
             if not user.is_authenticated:
                 # Anonymous readers are the many: a public event is looked up once a
-                # second per process (api.cache), not once per request.
-                cached = remembered(("event", code), lambda: selectors.event_public(code))
+                # second per process (scoring.cache), not once per request.
+                cached = remembered(("event", code), lambda: event_public(code))
             else:
-                cached = selectors.events_visible(user).filter(code=code).first()
+                cached = events_visible(user).filter(code=code).first()
             if cached is None:
                 raise Http404("no such event")
             self._event = cached

@@ -19,7 +19,7 @@ from boards.selectors import (
     board_visible_to,
     visible_board_ids,
 )
-from boards.services import board_release, board_withdraw_release
+from scoring.services import board_release, board_withdraw_release
 
 from . import selectors
 from .base import EventMixin, EventView

@@ -12,13 +12,15 @@ from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.formats.bracket import bracket_places
+from scoring.services import swiss_round_next
 from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
-from tournament.selectors import stage_bracket_state
+from tournament.selectors import events_visible, stage_bracket, stage_bracket_state
 
 from . import selectors
 from .base import EventMixin, EventView
 from .fields import SMALL_MAX
-from .permissions import EventRoles
+from .permissions import ROLE_DIRECTOR, EventRoles
 
 # --- serializers -------------------------------------------------------------------------
 
@@ -126,6 +128,7 @@ class MatchOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "bracket_round",
             "is_reset",
             "first_place",
+            "loser_place",
             "status",
             "winner",
             "score",
@@ -206,6 +209,10 @@ class BracketOut(serializers.Serializer):  # type: ignore[type-arg]
     eliminated = serializers.DictField(
         child=serializers.IntegerField(), help_text="entrant id → the match it went out in"
     )
+    places = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="entrant id → {place, shared}: 冠军, 亚军, placing matches, shared places",
+    )
 
 
 # --- views ------------------------------------------------------------------------------
@@ -220,7 +227,7 @@ class EventList(generics.ListAPIView):  # type: ignore[type-arg]
     def get_queryset(self) -> QuerySet[Event]:
         filters = EventFilter(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        events = selectors.events_visible(self.request.user)
+        events = events_visible(self.request.user)
         if status := filters.validated_data.get("status"):
             events = events.filter(status=status)
         if q := filters.validated_data.get("q"):
@@ -308,5 +315,23 @@ class StageBracket(EventView):
             "eliminated": {
                 str(seeds[seed]): match for seed, match in state.eliminated.items() if seed in seeds
             },
+            "places": {
+                str(seeds[seed]): {"place": place, "shared": shared}
+                for seed, (place, shared) in bracket_places(stage_bracket(stage), state).items()
+                if seed in seeds
+            },
         }
         return Response(BracketOut(data).data)
+
+
+class StageNextRound(EventView):
+    """Swiss teams (瑞士移位): the director pairs the next round once the last one is
+    complete; answers with the new round's matches (400, bilingual, when it cannot)."""
+
+    roles = ROLE_DIRECTOR
+
+    @extend_schema(request=None, responses=RoundOut)
+    def post(self, request: Request, code: str, order: int) -> Response:
+        round_ = swiss_round_next(stage=self.stage())
+        context = {"director": True}
+        return Response(RoundOut(round_, context=context).data, status=201)

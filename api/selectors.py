@@ -1,16 +1,13 @@
 """Reads for the API, always through an event: every query below starts from the
 event in the URL, so an id from another event finds nothing (404), whoever asks.
 
-Which events anyone may read mirrors the pages (``web.selectors.events_visible``):
+Which events anyone may read is the pages' rule (``tournament.selectors.events_visible``):
 every event but drafts, and the drafts a login holds a role in.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.contrib.auth.models import AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from boards.models import Board, Result, ResultChange
 from boards.selectors import visible_board_ids
@@ -29,36 +26,13 @@ from tournament.models import (
 __all__ = [
     "event_boards",
     "event_entrants",
-    "event_get",
-    "event_public",
     "event_results",
-    "events_visible",
     "result_changes",
     "stage_entries",
     "stage_find",
     "stage_get",
     "stage_rounds",
 ]
-
-
-def events_visible(user: Any) -> QuerySet[Event]:
-    events = Event.objects.all()
-    if user.is_authenticated and user.is_superuser:
-        return events
-    public = ~Q(status=Event.Status.DRAFT)
-    if user.is_authenticated:
-        return events.filter(public | Q(roles__user=user)).distinct()
-    return events.filter(public)
-
-
-def event_get(code: str, user: Any) -> Event:
-    """The event behind ``code`` if ``user`` may read it; ``Event.DoesNotExist`` if not."""
-    return events_visible(user).get(code=code)
-
-
-def event_public(code: str) -> Event | None:
-    """The event behind ``code`` if anyone may read it (not a draft), else None."""
-    return events_visible(AnonymousUser()).filter(code=code).first()
 
 
 def event_entrants(event: Event) -> QuerySet[Entrant]:

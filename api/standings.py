@@ -1,7 +1,7 @@
 """Standings (名次): the rows the scoring services keep, per stage, cached.
 
 Many players refresh standings at once while results come in, so a stage's standings
-are built once per version (``api.cache``) and served with an ``ETag``: a client
+are built once per version (``scoring.cache``) and served with an ``ETag``: a client
 that sends ``If-None-Match`` gets 304 until a result of the stage changes."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.cache import cached_payload
 from scoring.models import Standing
 from scoring.selectors import stage_standings
 from tournament.models import Event, Stage
 
 from .base import EventView
-from .cache import cached_payload
 from .events import EntrantRef
 
 
@@ -51,6 +51,9 @@ class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "tie",
             "flagged",
             "note",
+            "byes",
+            "opponents_points",
+            "net_levels",
         ]
 
 

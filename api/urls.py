@@ -28,6 +28,11 @@ urlpatterns = [
     path(E + "stages/<small:order>/schedule/", events.StageSchedule.as_view(), name="schedule"),
     path(E + "stages/<small:order>/bracket/", events.StageBracket.as_view(), name="bracket"),
     path(
+        E + "stages/<small:order>/next-round/",
+        events.StageNextRound.as_view(),
+        name="next-round",
+    ),
+    path(
         E + "stages/<small:order>/standings/",
         standings.StageStandings.as_view(),
         name="standings",

@@ -1,46 +1,63 @@
-"""How long scoring takes on a big pairs event: a full rescore, and one new result.
+"""How long scoring takes as events grow: Mitchells of 10 to 120 tables, and a
+100-team round robin's round, on PostgreSQL and on SQLite.
 
-    python benchmarks/scoring.py [--tables 60] [--boards-per-round 4] [--repeats 3]
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch python benchmarks/scoring.py
+    python benchmarks/scoring.py [--tables 10,30,60,120] [--runs 5] [--teams 100]
+        [--databases sqlite,postgres://postgres@127.0.0.1:5432/scratch]
 
-Builds a Mitchell of 60 tables and 4-board rounds (120 pairs, 59 rounds, 240 boards,
-14,160 results) in the database, then times:
+For each Mitchell (4-board rounds: 2T pairs, T − 1 rounds, about 4T(T − 1) results) it
+reports the min and the median of ``--runs`` runs of:
 
-* a full rescore of the stage, first from nothing (every traveller line written) and
-  then again with nothing changed (every line read and compared, none written);
-* one new result reflected in the standings: the result's board rescored (its 59-line
-  traveller) and both rankings summed and rewritten — the task a confirmation queues —
-  and the same end to end through ``boards.services.result_enter`` (engine check,
-  insert, the signal, the task run eagerly).
+* **full, from nothing** — ``rescore_stage`` after every derived row of the stage
+  (traveller lines, their input digests, standings) was deleted;
+* **full, unchanged** — ``rescore_stage`` again, nothing having changed;
+* **one result** — end to end, as a director enters it: ``result_enter`` (the first run)
+  or ``result_correct`` (the others) with different points each time — the engine
+  judges it, it is saved, its rescore runs on commit (Celery eager), a new standings
+  version starts. Every run is a real change: the run checks that the version moved and
+  that the stored standings differ from before, and fails loudly otherwise.
+
+For the teams, a round robin of ``--teams`` teams (24-board matches: 12 per session,
+two sessions, open and closed rooms) with its first round played (50 matches, 2,400
+results): the round rescored (its matches and the table) from nothing and unchanged,
+and one board end to end (correction → match score → standings → version).
 
 The results are bulk-created straight into the ``Result`` table, not entered through
-the engine one by one (that would time the engine, 14,160 times over, not scoring):
-each gets a random number of defender points, scored by the engine's ``score_hand``
-for its verdict columns, the way ``boards.services`` would store it.
+the engine one by one (that would time the engine, not scoring): each gets random
+defender points, scored by the engine's ``score_hand`` for its verdict columns, the way
+``boards.services`` stores them.
 
-Without ``DATABASE_URL`` a throw-away SQLite file is used. With it, the database must
-exist and be a scratch one: the script migrates it and deletes its event at the end.
-Aim (issue 5): a full rescore ≤ 1 s, one result ≤ 50 ms.
+Each database is measured in its own process (Django is set up once per process).
+Without a URL a throw-away SQLite file is used; a PostgreSQL URL must name an existing
+scratch database: the script migrates it and deletes its events at the end.
+Aims (issue 18): a full rescore ≤ 1 s at 60 tables; one result ≤ 50 ms at any size; a
+team round ≤ 1 s and one board ≤ 50 ms. Timings are wall-clock: a busy machine shows.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+POINTS = (5, 95, 40, 150, 60, 120, 20, 85, 0, 140, 75, 35)
 
 
 def setup(database_url: str | None) -> str:
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks run in this process
-    if database_url:
+    os.environ.pop("CACHE_URL", None)  # the local-memory cache: nothing shared to clear
+    if database_url and database_url != "sqlite":
         os.environ["DATABASE_URL"] = database_url
     else:
         path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
@@ -54,72 +71,7 @@ def setup(database_url: str | None) -> str:
     call_command("migrate", verbosity=0)
     from django.db import connection
 
-    return connection.vendor
-
-
-def build(tables: int, boards_per_round: int, seed: int) -> Any:
-    """The event, its Mitchell, its deals, and every result but one (returned)."""
-    from boards.models import Board, Result
-    from boards.services import boards_generate
-    from core.engine import PROFILES, Seat, Side, level_name
-    from core.engine.outcome import score_hand
-    from tournament.models import Entrant, Event, SetPlay, Stage
-    from tournament.services import stage_create
-
-    rng = random.Random(seed)
-    code = f"bench-{os.getpid()}-{seed}"
-    event = Event.objects.create(name="计分基准测试", code=code)
-    pairs = Entrant.objects.bulk_create(
-        Entrant(event=event, kind=Entrant.Kind.PAIR, number=n, name=f"对{n}")
-        for n in range(1, 2 * tables + 1)
-    )
-    stage = stage_create(
-        event=event,
-        kind=Stage.Kind.MITCHELL,
-        entrants=pairs,
-        settings={"boards_per_round": boards_per_round},
-        draw_seed=seed,
-    )
-    boards_generate(stage=stage)
-    boards: dict[int, list[Board]] = {}
-    for b in Board.objects.filter(stage=stage).order_by("number"):
-        boards.setdefault(b.board_set_id, []).append(b)
-    profile = PROFILES["chifeng-2007"]
-    rows = []
-    for set_id, table_id in SetPlay.objects.filter(board_set__stage=stage).values_list(
-        "board_set_id", "table_id"
-    ):
-        for board in boards[set_id]:
-            level = rng.randint(1, 13)
-            declarer = rng.choice(list(Seat))
-            points = rng.choice(range(0, 165, 5))
-            dig = None
-            hand = score_hand(profile, {Side.NS: level, Side.EW: level}, declarer, points, dig)
-            rows.append(
-                Result(
-                    board=board,
-                    table_id=table_id,
-                    level_ns=level_name(level),
-                    level_ew=level_name(level),
-                    trump=fanzhu_trump(board),
-                    declarer=declarer.name,
-                    defender_points=points,
-                    rules="chifeng-2007",
-                    outcome=hand.outcome.value,
-                    declarer_broken=hand.declarer_broken,
-                    levels_after_ns=level_name(hand.levels_after[Side.NS]),
-                    levels_after_ew=level_name(hand.levels_after[Side.EW]),
-                    jump_levels_ns=hand.jump_levels[Side.NS],
-                    jump_levels_ew=hand.jump_levels[Side.EW],
-                    xiaosa_levels=hand.xiaosa_levels,
-                    next_declarer=hand.next_declarer.name,
-                    game_won=hand.game_won,
-                    status=Result.Status.CONFIRMED,
-                )
-            )
-    held_out = rows.pop()
-    Result.objects.bulk_create(rows, batch_size=2000)
-    return event, stage, held_out
+    return str(connection.vendor)
 
 
 def fanzhu_trump(board: Any) -> str:
@@ -129,96 +81,306 @@ def fanzhu_trump(board: Any) -> str:
     return {"BJ": "H", "LJ": "S"}.get(third, third[0])
 
 
-def timed(fn: Any, repeats: int) -> tuple[float, list[float]]:
+def result_row(board: Any, table_id: int, rng: random.Random, declarer: Any = None) -> Any:
+    """A confirmed result of ``board`` at ``table_id``, its verdict by the engine."""
+    from boards.models import Result
+    from core.engine import PROFILES, Seat, Side, level_name
+    from core.engine.outcome import score_hand
+
+    level = 2 + board.number % 11  # the same levels at every table of a board
+    declarer = declarer or rng.choice(list(Seat))
+    points = rng.choice(range(0, 165, 5))
+    hand = score_hand(
+        PROFILES["chifeng-2007"], {Side.NS: level, Side.EW: level}, declarer, points, None
+    )
+    return Result(
+        board=board,
+        table_id=table_id,
+        level_ns=level_name(level),
+        level_ew=level_name(level),
+        trump=fanzhu_trump(board),
+        declarer=declarer.name,
+        defender_points=points,
+        rules="chifeng-2007",
+        outcome=hand.outcome.value,
+        declarer_broken=hand.declarer_broken,
+        levels_after_ns=level_name(hand.levels_after[Side.NS]),
+        levels_after_ew=level_name(hand.levels_after[Side.EW]),
+        jump_levels_ns=hand.jump_levels[Side.NS],
+        jump_levels_ew=hand.jump_levels[Side.EW],
+        xiaosa_levels=hand.xiaosa_levels,
+        next_declarer=hand.next_declarer.name,
+        game_won=hand.game_won,
+        status=Result.Status.CONFIRMED,
+    )
+
+
+def build_mitchell(tables: int, seed: int) -> tuple[Any, Any, Any]:
+    """The event, its Mitchell, its deals and every result but one (returned unsaved)."""
+    from boards.models import Board, Result
+    from boards.services import boards_generate
+    from tournament.models import Entrant, Event, SetPlay, Stage
+    from tournament.services import stage_create
+
+    rng = random.Random(seed)
+    event = Event.objects.create(name="计分基准测试", code=f"bench-{os.getpid()}-{tables}")
+    pairs = Entrant.objects.bulk_create(
+        Entrant(event=event, kind=Entrant.Kind.PAIR, number=n, name=f"对{n}")
+        for n in range(1, 2 * tables + 1)
+    )
+    stage = stage_create(
+        event=event,
+        kind=Stage.Kind.MITCHELL,
+        entrants=pairs,
+        settings={"boards_per_round": 4},
+        draw_seed=seed,
+    )
+    boards_generate(stage=stage)
+    boards: dict[int, list[Any]] = {}
+    for b in Board.objects.filter(stage=stage).order_by("number"):
+        boards.setdefault(b.board_set_id, []).append(b)
+    rows = [
+        result_row(board, table_id, rng)
+        for set_id, table_id in SetPlay.objects.filter(board_set__stage=stage).values_list(
+            "board_set_id", "table_id"
+        )
+        for board in boards[set_id]
+    ]
+    held_out = rows.pop()
+    Result.objects.bulk_create(rows, batch_size=2000)
+    return event, stage, held_out
+
+
+def build_round_robin(teams: int, seed: int) -> tuple[Any, Any, list[int]]:
+    """A round robin of ``teams`` teams with its first round played: the event, the
+    stage and the first round's match ids."""
+    from boards.models import Board, Result
+    from boards.services import boards_generate
+    from core.engine import Seat
+    from tournament.models import Entrant, Event, Match, SetPlay, Stage
+    from tournament.services import stage_create
+
+    rng = random.Random(seed)
+    event = Event.objects.create(name="团体计分基准测试", code=f"bench-{os.getpid()}-teams")
+    entrants = Entrant.objects.bulk_create(
+        Entrant(event=event, kind=Entrant.Kind.TEAM, number=n, name=f"队{n}")
+        for n in range(1, teams + 1)
+    )
+    stage = stage_create(
+        event=event,
+        kind=Stage.Kind.ROUND_ROBIN,
+        entrants=entrants,
+        settings={"boards_per_session": 12, "sessions": 2},
+        draw_seed=seed,
+    )
+    first = stage.rounds.order_by("number").first()
+    boards_generate(stage=stage)
+    by_set: dict[int, list[Any]] = {}
+    for b in Board.objects.filter(stage=stage, round=first):
+        by_set.setdefault(b.board_set_id, []).append(b)
+    declarers: dict[int, Any] = {}
+    rows = []
+    for set_id, table_id in SetPlay.objects.filter(table__round=first).values_list(
+        "board_set_id", "table_id"
+    ):
+        for board in by_set[set_id]:
+            declarer = declarers.setdefault(board.pk, rng.choice(list(Seat)))
+            rows.append(result_row(board, table_id, rng, declarer))
+    Result.objects.bulk_create(rows, batch_size=2000)
+    matches = list(Match.objects.filter(round=first).values_list("pk", flat=True))
+    return event, stage, matches
+
+
+def runs(fn: Callable[[], Any], count: int, before: Callable[[], Any] | None = None) -> list[float]:
     times = []
-    for _ in range(repeats):
+    for _ in range(count):
+        if before is not None:
+            before()
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
-    return min(times), times
+    return times
+
+
+def line(name: str, times: list[float]) -> str:
+    return (
+        f"  {name:34} min {min(times) * 1000:8.1f} ms   median "
+        f"{statistics.median(times) * 1000:8.1f} ms   ({len(times)} runs)"
+    )
+
+
+def standings_of(stage: Any) -> list[tuple[Any, ...]]:
+    from scoring.models import Standing
+
+    return list(
+        Standing.objects.filter(stage=stage)
+        .order_by("entrant_id")
+        .values_list("entrant_id", "place", "matchpoints", "total", "match_points", "score_for")
+    )
+
+
+def director() -> Any:
+    from django.contrib.auth import get_user_model
+
+    from boards.services import Actor
+
+    user, _ = get_user_model().objects.get_or_create(username=f"bench-{os.getpid()}")
+    return Actor.director(user)
+
+
+def corrections(result: Any, actor: Any, count: int) -> list[Callable[[], None]]:
+    """``count`` real changes of ``result``: each a correction to other points."""
+    from boards.records import Entry
+    from boards.services import result_correct
+
+    points = itertools.cycle(POINTS)
+    current = [result]
+
+    def correct() -> None:
+        now = current[0]
+        value = next(p for p in points if p != now.defender_points)
+        entry = Entry(
+            levels={"NS": now.level_ns, "EW": now.level_ew},
+            declarer=now.declarer,
+            trump=now.trump,
+            defender_points=value,
+        )
+        current[0] = result_correct(result=now, entry=entry, actor=actor, version=now.version)
+
+    return [correct] * count
+
+
+def end_to_end(stage: Any, steps: list[Callable[[], None]]) -> list[float]:
+    """Time each step (an entry or a correction, end to end) and check that it started
+    a new standings version and changed the stored standings."""
+    from scoring.cache import standings_version
+
+    times = []
+    for step in steps:
+        version, rows = standings_version(stage.pk), standings_of(stage)
+        start = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - start)
+        if standings_version(stage.pk) == version or standings_of(stage) == rows:
+            raise SystemExit("a run changed nothing: the benchmark would hide the work")
+    return times
+
+
+def wipe(stage: Any) -> None:
+    from scoring.models import BoardScore, MatchScore, Standing, TravellerInputs, TravellerScore
+
+    for model in (TravellerScore, TravellerInputs, Standing, BoardScore, MatchScore):
+        model.objects.filter(
+            **{"stage": stage} if model is not BoardScore else {"match__stage": stage}
+        ).delete()
+
+
+def mitchell(tables: int, count: int) -> dict[str, list[float]]:
+    from boards.models import Result
+    from boards.records import Entry
+    from boards.services import result_enter
+    from scoring.services import rescore_stage
+
+    start = time.perf_counter()
+    event, stage, held_out = build_mitchell(tables, 2007)
+    results = Result.objects.filter(board__stage=stage).count() + 1
+    print(
+        f"Mitchell, {tables} tables: {stage.rounds.count()} rounds, {stage.boards.count()} "
+        f"boards, {results} results (built in {time.perf_counter() - start:.1f} s)",
+        flush=True,
+    )
+    figures: dict[str, list[float]] = {}
+    try:
+        figures["full, from nothing"] = runs(
+            lambda: rescore_stage(stage.pk), count, lambda: wipe(stage)
+        )
+        figures["full, unchanged"] = runs(lambda: rescore_stage(stage.pk), count)
+        actor = director()
+        board, table = held_out.board, held_out.table
+        entered: list[Any] = []
+
+        def enter() -> None:
+            entry = Entry(
+                levels={"NS": held_out.level_ns, "EW": held_out.level_ew},
+                declarer=held_out.declarer,
+                trump=held_out.trump,
+                defender_points=held_out.defender_points,
+            )
+            entered.append(result_enter(board=board, table=table, entry=entry, actor=actor))
+
+        first = end_to_end(stage, [enter])
+        figures["one result, end to end"] = first + end_to_end(
+            stage, corrections(entered[0], actor, count - 1)
+        )
+    finally:
+        stage.delete()  # the tables hold the pairs (protected) until they go
+        event.delete()
+    for name, times in figures.items():
+        print(line(name, times), flush=True)
+    return figures
+
+
+def round_robin(teams: int, count: int) -> dict[str, list[float]]:
+    from boards.models import Result
+    from scoring.services import rescore_targets
+
+    start = time.perf_counter()
+    event, stage, matches = build_round_robin(teams, 2007)
+    results = Result.objects.filter(board__stage=stage).count()
+    print(
+        f"round robin, {teams} teams: round 1 of {stage.rounds.count()}, {len(matches)} "
+        f"matches, {results} results (built in {time.perf_counter() - start:.1f} s)",
+        flush=True,
+    )
+    figures: dict[str, list[float]] = {}
+    try:
+
+        def round_rescore() -> None:
+            rescore_targets(stage.pk, matches=matches)
+
+        figures["round, from nothing"] = runs(round_rescore, count, lambda: wipe(stage))
+        figures["round, unchanged"] = runs(round_rescore, count)
+        result = Result.objects.filter(board__stage=stage).order_by("pk").first()
+        figures["one board, end to end"] = end_to_end(stage, corrections(result, director(), count))
+    finally:
+        stage.delete()
+        event.delete()
+    for name, times in figures.items():
+        print(line(name, times), flush=True)
+    return figures
+
+
+def measure(args: argparse.Namespace, database: str) -> None:
+    vendor = setup(database)
+    print(f"== {vendor}", flush=True)
+    for tables in args.tables:
+        mitchell(tables, args.runs)
+    if args.teams:
+        round_robin(args.teams, args.runs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--tables", type=int, default=60)
-    parser.add_argument("--boards-per-round", type=int, default=4)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=2007)
-    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
-    args = parser.parse_args()
-
-    vendor = setup(args.database_url)
-    from django.contrib.auth import get_user_model
-
-    from boards.models import Result
-    from boards.records import Entry
-    from boards.services import Actor, result_correct, result_enter
-    from scoring.models import Standing, TravellerScore
-    from scoring.services import rescore_result, rescore_stage
-
-    start = time.perf_counter()
-    event, stage, held_out = build(args.tables, args.boards_per_round, args.seed)
-    results = Result.objects.filter(board__stage=stage).count()
-    print(
-        f"{vendor}: {args.tables} tables, {args.boards_per_round}-board rounds, "
-        f"{stage.rounds.count()} rounds, {stage.boards.count()} boards, {results} results "
-        f"(built in {time.perf_counter() - start:.1f} s)"
+    parser.add_argument("--tables", default="10,30,60,120")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--teams", type=int, default=100, help="0: no team event")
+    parser.add_argument(
+        "--databases",
+        default=",".join(filter(None, ["sqlite", os.environ.get("DATABASE_URL")])),
+        help="comma-separated: sqlite and/or PostgreSQL URLs",
     )
-    try:
-        first = time.perf_counter()
-        rescore_stage(stage.pk)
-        first = time.perf_counter() - first
-        lines = TravellerScore.objects.filter(stage=stage).count()
-        again, _ = timed(lambda: rescore_stage(stage.pk), args.repeats)
-        print(f"full rescore, from nothing ({lines} lines written): {first * 1000:8.1f} ms")
-        print(f"full rescore, nothing changed (best of {args.repeats}):   {again * 1000:8.1f} ms")
-
-        held_out.save()
-        pair = held_out.table.ns
-        one, runs = timed(lambda: rescore_result(held_out.pk), args.repeats)
-        standing = Standing.objects.get(stage=stage, entrant=pair)
-        print(
-            f"one new result → standings (rescore_result, best of {args.repeats}): "
-            f"{one * 1000:6.1f} ms (median {statistics.median(runs) * 1000:.1f} ms; "
-            f"N–S pair {pair.number} now {standing.total} after {standing.boards} boards)"
-        )
-
-        director = get_user_model().objects.create_user(f"bench-{os.getpid()}")
-        actor = Actor.director(director)
-        entry = Entry(
-            levels={"NS": held_out.level_ns, "EW": held_out.level_ew},
-            declarer=held_out.declarer,
-            trump=held_out.trump,
-            defender_points=held_out.defender_points,
-        )
-        board, table = held_out.board, held_out.table
-        held_out.delete()
-        start = time.perf_counter()
-        entered = result_enter(board=board, table=table, entry=entry, actor=actor)
-        end_to_end = time.perf_counter() - start
-        corrections = []
-        for points in (5, 95, 40):
-            entered.refresh_from_db()
-            start = time.perf_counter()
-            result_correct(
-                result=entered,
-                entry=Entry(**{**entry.__dict__, "defender_points": points}),
-                actor=actor,
-                version=entered.version,
-            )
-            corrections.append(time.perf_counter() - start)
-        print(
-            f"one result end to end (result_enter by a director, engine + signal + task): "
-            f"{end_to_end * 1000:.1f} ms; a correction: {min(corrections) * 1000:.1f} ms"
-        )
-        print(
-            f"aim: full rescore ≤ 1000 ms — {'met' if max(first, again) <= 1 else 'NOT met'}; "
-            f"one result ≤ 50 ms — {'met' if one <= 0.05 else 'NOT met'}"
-        )
-        director.delete()
-    finally:
-        stage.delete()  # the tables hold the pairs (protected) until they go
-        event.delete()
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # one database, in this process
+    args = parser.parse_args()
+    args.tables = [int(t) for t in args.tables.split(",") if t]
+    if args.runs < 5:
+        parser.error("at least 5 runs: a min and a median of fewer say little")
+    if args.one is not None:
+        measure(args, args.one)
+        return
+    for database in args.databases.split(","):
+        command = [sys.executable, __file__, "--one", database, "--runs", str(args.runs)]
+        command += ["--tables", ",".join(map(str, args.tables)), "--teams", str(args.teams)]
+        subprocess.run(command, check=True)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from core.engine import check_deal
 from .errors import BoardError
 from .models import Board, BoxCard, Result, ResultChange
 from .records import Entry
-from .services import Actor, board_release, board_withdraw_release, result_check, result_correct
+from .services import Actor, result_check, result_correct
 
 VERDICT_FIELDS = (
     "rules",
@@ -89,19 +89,8 @@ class BoardAdmin(admin.ModelAdmin):
     readonly_fields = ("source", "seed", "created_by", "created_at", "released_at", "released_by")
     raw_id_fields = ("stage", "round", "board_set")
     inlines = [BoxCardInline]
-    actions = ["release", "withdraw_release"]
-
-    @admin.action(description=_("公布所选牌副的牌型与成绩"))
-    def release(self, request: HttpRequest, queryset: Any) -> None:
-        for board in queryset:
-            board_release(board=board, user=request.user)
-        self.message_user(request, _("已公布"), messages.SUCCESS)
-
-    @admin.action(description=_("撤回所选牌副的公布"))
-    def withdraw_release(self, request: HttpRequest, queryset: Any) -> None:
-        for board in queryset:
-            board_withdraw_release(board=board)
-        self.message_user(request, _("已撤回公布"), messages.SUCCESS)
+    # Releasing boards (第二十八条之6) is a scoring service; its actions are added to this
+    # admin by ``scoring.admin``.
 
 
 @admin.register(BoxCard)

@@ -27,6 +27,7 @@ from .models import Board, BoxCard, Result
 __all__ = [
     "BoardVisibility",
     "board_hand_record",
+    "copy_hand_record",
     "board_tables",
     "boards_still_to_play",
     "board_visibility",
@@ -167,6 +168,14 @@ def board_hand_record(board: Board, *, match: Match | None = None) -> dict[str, 
     box = BoxCard.objects.filter(
         board=board, **({"match": match} if match is not None else {})
     ).first()
+    return copy_hand_record(board, box)
+
+
+def copy_hand_record(board: Board, box: BoxCard | None) -> dict[str, Any]:
+    """The hand record of one copy of ``board``: sorted and counted by ``box``'s level
+    and trump (the declarer's side's level), or the set's start level while the copy
+    is unplayed. In team play each match's copy has its own box card, so each copy
+    has its own trumps and level cards (``board_hand_record`` reads the box card)."""
     if box is not None:
         level = box.level_ns if box.declarer in ("N", "S") else box.level_ew
         trump: str | None = box.trump

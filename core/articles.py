@@ -18,6 +18,7 @@ from decimal import Decimal
 __all__ = [
     "ARTICLES",
     "DEFAULT_AMOUNT",
+    "FIXED_AMOUNT_ARTICLES",
     "Article",
     "Decision",
     "ErringSide",
@@ -29,6 +30,10 @@ __all__ = [
 
 #: 罚0.5个比赛分 (第三十一、三十三、三十四、三十六、三十九条).
 DEFAULT_AMOUNT = Decimal("0.5")
+
+#: The articles whose text fixes the penalty at 0.5 比赛分; only 37 and 38 ("重者判罚")
+#: leave the amount to the referee.
+FIXED_AMOUNT_ARTICLES = frozenset({31, 33, 34, 36, 39})
 
 
 class Irregularity(enum.StrEnum):
@@ -52,10 +57,12 @@ class Decision(enum.StrEnum):
     PENALTY = "penalty"  # 罚分: −amount 比赛分
     FORFEIT = "forfeit"  # 按弃权处理 (第三十条)
     RESULT_OVERRIDE = "result_override"  # 改判成绩 (第三十三条)
+    REPLAY = "replay"  # 重打 (第三十三条: 错误在双方，本副不计分可重打)
     PENALTY_CARD = "penalty_card"  # 重罚张 (第三十四条): −amount
     RESULT_CORRECTED = "result_corrected"  # 纠正损失 (第三十六条): −amount
     BOARDS_CANCELLED = "boards_cancelled"  # 若干副牌不打 (第三十八条)
     DISQUALIFICATION = "disqualification"  # 停止比赛资格 (第三十七条)
+    BOARD_VOIDED = "board_voided"  # 本副作废 (第三十九条): Neuberg (pairs), 0–0 (teams), −amount
     PROCEDURAL_NOTE = "procedural_note"  # 程序处理记录: no score effect
 
 
@@ -79,7 +86,13 @@ class Status(enum.StrEnum):
 
 #: Decisions that take ``amount`` 比赛分 off the offender.
 PENALISING = frozenset(
-    {Decision.PENALTY, Decision.PENALTY_CARD, Decision.RESULT_CORRECTED, Decision.RESULT_OVERRIDE}
+    {
+        Decision.PENALTY,
+        Decision.PENALTY_CARD,
+        Decision.RESULT_CORRECTED,
+        Decision.RESULT_OVERRIDE,
+        Decision.BOARD_VOIDED,
+    }
 )
 
 
@@ -96,6 +109,11 @@ class Article:
     @property
     def default(self) -> Decision:
         return self.decisions[0]
+
+    @property
+    def fixed_amount(self) -> Decimal | None:
+        """0.5 where the article's text fixes the penalty, None where it is chosen."""
+        return DEFAULT_AMOUNT if self.number in FIXED_AMOUNT_ARTICLES else None
 
 
 _NOTE = Decision.PROCEDURAL_NOTE
@@ -129,10 +147,10 @@ ARTICLES: dict[Irregularity, Article] = {
         Article(
             33,
             Irregularity.WRONG_COUNT_AFTER_PLAY,
-            (Decision.RESULT_OVERRIDE, _NOTE),
-            "打家方错误按打破算并罚0.5；防守方错误按打成算并罚0.5；双方错误本副不计分",
+            (Decision.RESULT_OVERRIDE, Decision.REPLAY, _NOTE),
+            "打家方错误按打破算并罚0.5；防守方错误按打成算并罚0.5；双方错误本副不计分可重打",
             "declaring side: scored as broken, −0.5; defenders: scored as made, −0.5; "
-            "both: not scored",
+            "both: not scored, or replayed",
         ),
         Article(
             34,
@@ -179,9 +197,9 @@ ARTICLES: dict[Irregularity, Article] = {
         Article(
             39,
             Irregularity.FOULED_BOARD,
-            (Decision.WARNING, Decision.PENALTY, _NOTE),
-            "错牌者罚0.5；造成损失的双方都罚0.5",
-            "−0.5 to the offender, both when damaged",
+            (Decision.WARNING, Decision.PENALTY, Decision.BOARD_VOIDED, _NOTE),
+            "错牌者罚0.5；造成损失的双方都罚0.5；可判本副作废",
+            "−0.5 to the offender, both when damaged; the board may be voided",
         ),
     )
 }

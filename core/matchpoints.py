@@ -14,7 +14,8 @@ A board played fewer times than the rest (fouled, not played, cancelled by a rul
 is scaled with the Neuberg formula, as bridge scorers do; tables that did not play it
 get artificial scores (人为调整分) outside the formula.
 
-Pure Python, no Django. Scores are exact `Fraction`s; rounding is for printing.
+Pure Python, no Django. Scores are exact: integers, and `Fraction`s only where Neuberg
+scaling or an artificial score makes them fractional; rounding is for printing.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "ArtificialScore",
     "BoardMatchpoints",
     "FinalBoardPoints",
+    "Score",
     "artificial_score",
     "neuberg",
     "pairs_final_points",
@@ -70,13 +72,18 @@ class ArtificialScore:
     ew: Artificial
 
 
+#: A matchpoint score: an integer for a board played as often as expected (the common
+#: case, and the cheap one), a Fraction once Neuberg scales it or a share of the top.
+Score = Fraction | int
+
+
 @dataclass(frozen=True)
 class BoardMatchpoints:
     """The matchpoints of one board, entry by entry in the order given."""
 
     top: int  # 顶分: 2(N − 1), N the times the board should have been played
-    ns: tuple[Fraction, ...]
-    ew: tuple[Fraction, ...]
+    ns: tuple[Score, ...]
+    ew: tuple[Score, ...]
 
 
 def top_for(plays: int) -> int:
@@ -135,17 +142,19 @@ def score_board(
         )
     top = top_for(n_expected)
     played = [e for e in entries if isinstance(e, PlayResult)]
+    # Only N–S is ranked: E–W's key is N–S's negated term by term, so E–W beats exactly
+    # the results N–S lost to and ties the same ones — its score is the top less N–S's,
+    # before scaling and (the formula being linear) after it.
     ns_raw = iter(rank_matchpoints([p.key(Side.NS) for p in played]))
-    ew_raw = iter(rank_matchpoints([p.key(Side.EW) for p in played]))
-    ns: list[Fraction] = []
-    ew: list[Fraction] = []
+    full = len(played) == n_expected  # nothing to scale: integers throughout
+    ns: list[Score] = []
+    ew: list[Score] = []
     # A board's raw scores are few distinct integers: scale each once.
-    scaled: dict[int, Fraction] = {}
+    scaled: dict[int, Score] = {}
 
-    def scale(raw: int) -> Fraction:
+    def scale(raw: int) -> Score:
         if raw not in scaled:
-            full = len(played) == n_expected  # nothing to scale: skip the arithmetic
-            scaled[raw] = Fraction(raw) if full else neuberg(raw, len(played), n_expected)
+            scaled[raw] = raw if full else neuberg(raw, len(played), n_expected)
         return scaled[raw]
 
     for entry in entries:
@@ -153,8 +162,9 @@ def score_board(
             ns.append(artificial_score(entry.ns, top))
             ew.append(artificial_score(entry.ew, top))
         else:
-            ns.append(scale(next(ns_raw)))
-            ew.append(scale(next(ew_raw)))
+            score = scale(next(ns_raw))
+            ns.append(score)
+            ew.append(top - score)
     return BoardMatchpoints(top, tuple(ns), tuple(ew))
 
 

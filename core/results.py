@@ -12,8 +12,8 @@ from one side of the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from core.engine import FORMAT as BOARD_FORMAT
 from core.engine import (
@@ -26,20 +26,29 @@ from core.engine import (
     Side,
     Verdict,
     check_board,
+    parse_card,
     parse_seat,
 )
+from core.engine.outcome import JOKER_LEVELS
 
-__all__ = ["PlayResult", "RankKey", "board_mismatch", "judge_record"]
+__all__ = [
+    "PlayResult",
+    "RankKey",
+    "XiaosaPut",
+    "board_mismatch",
+    "judge_record",
+    "xiaosa_puts",
+]
 
 #: A result's rank for one side, larger is better; see `PlayResult.key`.
 RankKey = tuple[int, int, int]
 
 _DIG_NAMES: dict[Dig, tuple[str, str]] = {
-    Dig.BJ: ("大王抠底", "a 大王 dig"),
-    Dig.LJ: ("小王抠底", "a 小王 dig"),
-    Dig.J: ("J到底", "J到底"),
-    Dig.Q: ("Q半截", "Q半截"),
-    Dig.K: ("K三级", "K三级"),
+    Dig.BJ: ("大王抠底", "a big-joker dig (大王抠底)"),
+    Dig.LJ: ("小王抠底", "a small-joker dig (小王抠底)"),
+    Dig.J: ("J到底", "J to the end (J到底)"),
+    Dig.Q: ("Q半截", "Q half way (Q半截)"),
+    Dig.K: ("K三级", "K three levels (K三级)"),
 }
 
 
@@ -149,10 +158,25 @@ def judge_record(data: object) -> tuple[Verdict, PlayResult | None]:
     if isinstance(data, Mapping) and "format" not in data:
         data = {"format": BOARD_FORMAT, **data}
     verdict = check_board(data)
+    if verdict.valid and verdict.hand is None:
+        # A partial play without a result is legal as far as it goes, but has no outcome
+        # to compare (interfaces.md).
+        unscored = RuleError(
+            code=ErrorCode.BAD_RECORD,
+            message_zh="只记到争议处、没有结果的出牌记录无法计分",
+            message_en="a play recorded up to a dispute, with no result, cannot be scored",
+            board=_board_of(data),
+        )
+        return replace(verdict, errors=(unscored,)), None
     if not verdict.valid or verdict.hand is None:
         return verdict, None
     assert isinstance(data, Mapping)  # check_board accepted it
     return verdict, PlayResult.from_verdict(verdict, parse_seat(data["declarer"]))
+
+
+def _board_of(data: object) -> int | None:
+    board = data.get("board") if isinstance(data, Mapping) else None
+    return board if isinstance(board, int) and not isinstance(board, bool) else None
 
 
 def board_mismatch(data: object, board: int | None) -> RuleError | None:
@@ -172,3 +196,42 @@ def board_mismatch(data: object, board: int | None) -> RuleError | None:
         message_en=f"the record is for board {own}, the comparison is of board {board}",
         board=board,
     )
+
+
+@dataclass(frozen=True)
+class XiaosaPut:
+    """One joker counted as 潇洒 (第十六条): who put it in, which, and its levels."""
+
+    seat: str  # N, E, S, W; "" when the scorecard only says which jokers
+    joker: str  # BJ, LJ
+    levels: int  # 大王 3, 小王 2
+
+
+def xiaosa_puts(
+    xiaosa: Sequence[str],
+    exchanges: Iterable[Mapping[str, object]] | None,
+    declarer: str,
+    burying_known: bool,
+) -> tuple[XiaosaPut, ...]:
+    """The verdict's 潇洒 jokers (``Result.xiaosa``) with who put each in.
+
+    The engine counts the jokers a defender or the partner exchanged into the bottom
+    (``exchanges`` of kind ``xiaosa``, with their seat) and the jokers the declarer
+    buried. So each exchange accounts for one joker of the list and the others are the
+    declarer's — when the burying is known (recorded, or read from the play);
+    a result-only scorecard lists the jokers without saying who, and so does this.
+    """
+    left = list(xiaosa)
+    puts: list[XiaosaPut] = []
+    for exchange in exchanges or ():
+        joker = str(exchange.get("gives", ""))
+        if exchange.get("kind") == "xiaosa" and joker in left:
+            left.remove(joker)
+            puts.append(XiaosaPut(str(exchange.get("seat", "")), joker, _joker_levels(joker)))
+    owner = declarer if burying_known else ""
+    puts += [XiaosaPut(owner, joker, _joker_levels(joker)) for joker in left]
+    return tuple(puts)
+
+
+def _joker_levels(joker: str) -> int:
+    return JOKER_LEVELS.get(parse_card(joker), 0)

@@ -47,6 +47,7 @@ from .comparison import compare_board
 from .matchpoints import (
     Artificial,
     ArtificialScore,
+    Score,
     artificial_score,
     pairs_final_points,
     score_board,
@@ -74,6 +75,7 @@ __all__ = [
     "ScoredBoard",
     "ScoredTraveller",
     "StandingRow",
+    "SwissRow",
     "Tie",
     "TravellerEntry",
     "TravellerLine",
@@ -88,6 +90,7 @@ __all__ = [
     "score_final_contest",
     "score_team_match",
     "score_traveller",
+    "swiss_standings",
 ]
 
 K = TypeVar("K", bound=Hashable)
@@ -632,8 +635,8 @@ class TravellerLine(Generic[K]):
     ns: K
     ew: K
     kind: LineKind
-    ns_score: Fraction | None
-    ew_score: Fraction | None
+    ns_score: Score | None
+    ew_score: Score | None
     play: PlayResult | None = None  # as scored (after any override)
     adjustments: tuple[Adjustment, ...] = ()
 
@@ -667,16 +670,17 @@ def score_traveller(
     ranked: list[tuple[int, PlayResult]] = []
     pending: list[tuple[TravellerEntry[K], LineKind, PlayResult | None, tuple[Adjustment, ...]]]
     pending = []
-    fixed: dict[int, tuple[Fraction, Fraction]] = {}
+    fixed: dict[int, tuple[Score, Score]] = {}
     for index, entry in enumerate(entries):
-        lost = forfeits(adjustments, table=entry.table)
+        # Most boards have no ruling: skip looking for one on every line.
+        lost = forfeits(adjustments, table=entry.table) if adjustments else ()
         lost = tuple(a for a in lost if a.board in (None, board))
         if lost:
             offenders = {a.target for a in lost}
             chosen = next((a.artificial for a in lost if a.artificial is not None), None)
             plus = artificial_score(Artificial.AVERAGE_PLUS, top)
-            ns_score = Fraction(0) if entry.ns in offenders else plus
-            ew_score = Fraction(0) if entry.ew in offenders else plus
+            ns_score: Score = 0 if entry.ns in offenders else plus
+            ew_score: Score = 0 if entry.ew in offenders else plus
             if chosen is not None:
                 ns_score = artificial_score(chosen.ns, top)
                 ew_score = artificial_score(chosen.ew, top)
@@ -690,7 +694,9 @@ def score_traveller(
             )
             pending.append((entry, LineKind.ARTIFICIAL, None, ()))
             continue
-        override, found = result_override(adjustments, board, entry.table)
+        override, found = (
+            result_override(adjustments, board, entry.table) if adjustments else (None, ())
+        )
         if entry.play is None and override is not AdjustmentKind.NOT_SCORED:
             pending.append((entry, LineKind.WAITING, None, ()))
             continue
@@ -711,8 +717,8 @@ def score_traveller(
     # The results are ranked among themselves and scaled from their number to the
     # expected plays; artificial and forfeit lines stay outside (score_board's way).
     scores = score_board([p for _, p in ranked], expected=n_expected) if ranked else None
-    ns_of: dict[int, Fraction] = {}
-    ew_of: dict[int, Fraction] = {}
+    ns_of: dict[int, Score] = {}
+    ew_of: dict[int, Score] = {}
     if scores is not None:
         for (index, _), ns_score, ew_score in zip(ranked, scores.ns, scores.ew, strict=True):
             ns_of[index], ew_of[index] = ns_score, ew_score
@@ -843,11 +849,15 @@ def rank_pairs(
             amount, applied = adjustment_total(adjustments, pair)
             lines.append((pair, t, amount, applied, t.matchpoints + amount))
         lines.sort(key=lambda line: -line[4])
+        # Level totals sit side by side once sorted: a place is shared with a neighbour
+        # (one pass, not every pair against every other).
+        place = 0
         for i, (pair, t, amount, applied, total) in enumerate(lines):
-            place = i + 1
-            while place > 1 and lines[place - 2][4] == total:
-                place -= 1
-            shared = any(other[4] == total for j, other in enumerate(lines) if j != i)
+            if i == 0 or lines[i - 1][4] != total:
+                place = i + 1
+            shared = (i > 0 and lines[i - 1][4] == total) or (
+                i + 1 < len(lines) and lines[i + 1][4] == total
+            )
             ranked[side].append(
                 PairRow(
                     entrant=pair,
@@ -946,3 +956,76 @@ def final_places(
         else:
             places += [FinalPlace(score.home, win, False), FinalPlace(score.away, win, False)]
     return tuple(sorted(places, key=lambda p: p.place))
+
+
+# --- Swiss teams (瑞士移位) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SwissRow(Generic[K]):
+    """One team's line in a Swiss: match points and the tie-breaks in their order."""
+
+    entrant: K
+    place: int
+    shared: bool
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    match_points: int
+    opponents_points: int  # 对手场分: the match points of every team it has met
+    net_levels: int  # 净跳级数: its jump levels less its opponents' on boards with a jump
+    score_for: Fraction
+    score_against: Fraction
+
+
+def swiss_standings(
+    entrants: Sequence[K],
+    matches: Iterable[MatchScore[K]],
+    *,
+    byes: Mapping[K, int],
+    net_levels: Mapping[K, int],
+) -> tuple[SwissRow[K], ...]:
+    """Rank a Swiss (瑞士移位): match points 2/1/0 (第二十五条之2, a bye counts as a won
+    match), then opponents' match points, then net jump levels, then board points
+    (the match scores, penalties included). Teams level on all four share a place,
+    listed in seed order (``entrants`` is the seeding). Undecided matches do not count.
+    """
+    decided = [m for m in matches if m.decided]
+    base = round_robin_standings(entrants, decided)
+    rows = {r.entrant: r for r in base}
+    mp = {e: rows[e].match_points + WIN * byes.get(e, 0) for e in entrants}
+    opponents: dict[K, list[K]] = {e: [] for e in entrants}
+    for m in decided:
+        opponents[m.home].append(m.away)
+        opponents[m.away].append(m.home)
+    opp_points = {e: sum(mp[o] for o in opponents[e]) for e in entrants}
+    seed = {e: i for i, e in enumerate(entrants)}
+
+    def key(e: K) -> tuple[int, int, int, Fraction]:
+        return (-mp[e], -opp_points[e], -net_levels.get(e, 0), -rows[e].score_for)
+
+    ordered = sorted(entrants, key=lambda e: (key(e), seed[e]))
+    keys = [key(e) for e in ordered]
+    out: list[SwissRow[K]] = []
+    for e, k in zip(ordered, keys, strict=True):
+        r = rows[e]
+        out.append(
+            SwissRow(
+                entrant=e,
+                place=keys.index(k) + 1,
+                shared=keys.count(k) > 1,
+                played=r.played,
+                won=r.won + byes.get(e, 0),
+                drawn=r.drawn,
+                lost=r.lost,
+                byes=byes.get(e, 0),
+                match_points=mp[e],
+                opponents_points=opp_points[e],
+                net_levels=net_levels.get(e, 0),
+                score_for=r.score_for,
+                score_against=r.score_against,
+            )
+        )
+    return tuple(out)

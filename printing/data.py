@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 
 from core.engine import SEAT_NAMES
+from core.numbers import format_number as number_text
+from core.results import XiaosaPut
 
 __all__ = [
     "BoxCard",
@@ -59,6 +59,16 @@ __all__ = [
     "Traveller",
     "TravellerRow",
     "TravellersData",
+    "BoardHandout",
+    "BoardHandoutsData",
+    "HandoutRow",
+    "ScoreCard",
+    "ScoreCardLine",
+    "ScoreCardsData",
+    "TableCard",
+    "TableCardsData",
+    "TravellerRecord",
+    "TravellerRecordsData",
     "board_range",
     "group_hand",
     "number_text",
@@ -98,22 +108,6 @@ class EntrantRef:
     def numbered(self) -> str:
         prefix = f"{self.number} " if self.number is not None else ""
         return prefix + self.label
-
-
-def number_text(value: object, places: int = 2) -> str:
-    """A score as printed: ``12``, ``12.5``, ``-0.5``, ``33.33`` (at most ``places``
-    decimals, no trailing zeros); ``""`` for None."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, Fraction):
-        number = Decimal(value.numerator) / Decimal(value.denominator)
-    else:
-        number = value if isinstance(value, Decimal) else Decimal(str(value))
-    quantum = Decimal(1).scaleb(-places)
-    text = format(number.quantize(quantum, rounding=ROUND_HALF_UP), "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def board_range(boards: tuple[int, ...]) -> str:
@@ -259,7 +253,7 @@ class BracketSlot:
 @dataclass(frozen=True)
 class BracketMatch:
     number: int
-    side: str  # winners, losers, final
+    side: str  # winners, losers, final, placing
     round: int
     a: BracketSlot
     b: BracketSlot
@@ -267,6 +261,8 @@ class BracketMatch:
     loser_to: int | None = None
     reset: bool = False
     not_needed: bool = False
+    places: tuple[int, int] | None = None  # a placing match: best place of winner, loser
+    progress: tuple[int, int] | None = None  # (boards scored, of) while under way
 
 
 @dataclass(frozen=True)
@@ -306,6 +302,8 @@ class BoxCard:
     declared_by: str = ""  # N, E, S, W; "" with a filled card means 翻主
     declarer: str = ""
     filled: bool = False
+    first_table: int | None = None  # the table that plays this copy first, when known
+    first_room: str = ""  # open, closed (team formats)
 
 
 @dataclass(frozen=True)
@@ -335,7 +333,8 @@ def group_hand(
 
 @dataclass(frozen=True)
 class HandRecord:
-    """A hand-record card (牌型卡): the four hands and the bottom (top card first)."""
+    """A hand-record card (牌型卡): the four hands and the bottom (top card first),
+    sorted and counted for one copy's level and trump."""
 
     stage: str
     board: int
@@ -346,6 +345,14 @@ class HandRecord:
     level: str | None = None
     trump: str | None = None
     seed: str = ""
+    # Team play: the matches whose copies this record is (each match has its own copy
+    # and box card, 第四十三条), and that box card as written at the first table.
+    matches: tuple[str, ...] = ()
+    level_ns: str = ""
+    level_ew: str = ""
+    declared_by: str = ""  # "" with a filled card: 翻主
+    declarer: str = ""
+    filled: bool = False
 
 
 @dataclass(frozen=True)
@@ -373,6 +380,10 @@ class PlayedResult:
     levels_after_ew: str = ""
     score_ns: str = ""  # board points (teams) or matchpoints (pairs), as printed
     score_ew: str = ""
+    xiaosa: tuple[XiaosaPut, ...] = ()  # 潇洒 (第十六条): who put in which joker
+    xiaosa_levels: int = 0
+    jump_ns: int | None = None  # the jump levels each side earned (跳级, 第二十四条)
+    jump_ew: int | None = None
 
 
 @dataclass(frozen=True)
@@ -627,3 +638,113 @@ class ScorecardLine:
 class ScorecardsData:
     event: EventInfo
     lines: tuple[ScorecardLine, ...]
+
+
+# --- first-table forms, table cards, handouts (issue 16) ------------------------------------
+
+
+@dataclass(frozen=True)
+class TravellerRecord:
+    """The pairs traveller and the hand record on one paper (第二十八条之6): it travels
+    in the board's box. ``record`` is None while the board is not released: the first
+    table fills in a blank 牌型卡 instead, so the paper never shows a hand early."""
+
+    traveller: Traveller
+    record: HandRecord | None = None
+
+
+@dataclass(frozen=True)
+class TravellerRecordsData:
+    event: EventInfo
+    papers: tuple[TravellerRecord, ...]
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """The card on a team-match table: where it is, who sits where, what it plays and
+    the QR code of its entry link."""
+
+    stage: str
+    round: int
+    session: int
+    table: int
+    room: str  # open, closed
+    match: str
+    ns: EntrantRef | None
+    ew: EntrantRef | None
+    ns_source: str = ""
+    ew_source: str = ""
+    players: Mapping[str, str] = field(default_factory=dict)  # seat → name, once seated
+    boards: tuple[int, ...] = ()
+    boards_per_session: int = 0
+    code: str = ""
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class TableCardsData:
+    event: EventInfo
+    cards: tuple[TableCard, ...]
+
+
+@dataclass(frozen=True)
+class ScoreCardLine:
+    """One board on a personal score card, from the entrant's side."""
+
+    round: int
+    board: int
+    where: str  # table (pairs) or match and room (teams)
+    side: str  # NS, EW: where the entrant sat (pairs) or "" (teams: both rooms)
+    opponent: EntrantRef | None
+    results: tuple[PlayedResult | None, ...]  # pairs: its table's; teams: open, closed
+    score: str  # matchpoints or board points, "" while not scored
+    running: str  # the running total after this board
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    """A personal score card (个人成绩单): a pair's or a team's boards in playing order."""
+
+    stage: str
+    kind: str  # pairs, teams
+    entrant: EntrantRef
+    lines: tuple[ScoreCardLine, ...]
+    total: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreCardsData:
+    event: EventInfo
+    cards: tuple[ScoreCard, ...]
+
+
+@dataclass(frozen=True)
+class HandoutRow:
+    """One table's result of a board on a handout, with its score for N–S and E–W."""
+
+    round: int
+    table: int
+    where: str  # "" (pairs) or match and room (teams)
+    ns: EntrantRef | None
+    ew: EntrantRef | None
+    result: PlayedResult | None
+
+
+@dataclass(frozen=True)
+class BoardHandout:
+    """What players get once a board is released: its hand record, every table's
+    result with the matchpoints (or board points), and how often each result occurred."""
+
+    stage: str
+    kind: str  # pairs, teams
+    board: int
+    round: int | None
+    record: HandRecord
+    rows: tuple[HandoutRow, ...]
+    frequencies: tuple[tuple[PlayedResult, int], ...]  # (a result, scores blank; tables)
+
+
+@dataclass(frozen=True)
+class BoardHandoutsData:
+    event: EventInfo
+    handouts: tuple[BoardHandout, ...]

@@ -23,6 +23,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import pgettext
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from tournament.errors import EventError
@@ -48,6 +50,7 @@ MAX_PLAYERS = 6
 LANGUAGES = ("zh-hans", "en")
 
 Row = Sequence[object]
+BOLD = Font(bold=True)
 
 
 class Exporter:
@@ -83,9 +86,14 @@ class Exporter:
             sheets = list(self.sheets())
             for index, (title, header, rows) in enumerate(sheets, start=1):
                 sheet = book.create_sheet(_sheet_title(title, index))
-                sheet.append(list(header))
+                rows = [list(row) for row in rows]
+                _sheet_layout(sheet, header, rows)
+                sheet.append(_bold_cells(sheet, header))
                 for row in rows:
-                    sheet.append(list(row))
+                    sheet.append(row)
+                sheet.auto_filter.ref = (
+                    f"A1:{get_column_letter(max(1, len(header)))}{len(rows) + 1}"
+                )
                 if progress is not None:
                     progress(index * 100 // len(sheets))
             if not sheets:
@@ -93,6 +101,31 @@ class Exporter:
             buffer = io.BytesIO()
             book.save(buffer)
         return f"{self.event.code}-{self.kind}.xlsx", XLSX, buffer.getvalue()
+
+
+def _text_width(value: object) -> int:
+    """A cell's width in Excel's character units: a Chinese character counts two."""
+    text = "" if value is None else str(value)
+    return sum(2 if ord(char) >= 0x2E80 else 1 for char in text)
+
+
+def _sheet_layout(sheet: Any, header: Row, rows: Sequence[Row]) -> None:
+    """Before any row is written (a streamed sheet writes its columns first): the
+    header row frozen and each column as wide as its header and first rows need."""
+    sheet.freeze_panes = "A2"
+    for index, head in enumerate(header, start=1):
+        sample = [row[index - 1] for row in rows[:300] if index - 1 < len(row)]
+        width = max([_text_width(head), *(_text_width(v) for v in sample)])
+        sheet.column_dimensions[get_column_letter(index)].width = min(max(width + 2, 6), 60)
+
+
+def _bold_cells(sheet: Any, header: Row) -> list[WriteOnlyCell]:
+    cells = []
+    for head in header:
+        cell = WriteOnlyCell(sheet, value=head)
+        cell.font = BOLD
+        cells.append(cell)
+    return cells
 
 
 def _sheet_title(title: str, index: int) -> str:

@@ -19,6 +19,7 @@ from .data import (
     PlayedResult,
     ResultsData,
     ScorecardsData,
+    StandingLine,
     StandingsData,
     TravellersData,
 )
@@ -35,6 +36,7 @@ from .labels import (
     SUITS,
     label,
     source_label,
+    xiaosa_text,
 )
 
 __all__ = [
@@ -69,10 +71,11 @@ def _declared_by(r: PlayedResult) -> str | None:
 
 
 def _played_cells(r: PlayedResult | None) -> list[object]:
-    """Levels N–S and E–W, trump, declared by, declarer, defenders' points, dig,
-    outcome, levels after N–S and E–W."""
+    """Levels N–S and E–W, trump, declared by, declarer, defenders' points, dig, 潇洒
+    (who put in which joker, its levels), outcome, levels after N–S and E–W, and the
+    jump levels N–S and E–W."""
     if r is None or not r.declarer:
-        return [None] * 10
+        return [None] * 13
     return [
         r.level_ns,
         r.level_ew,
@@ -81,9 +84,12 @@ def _played_cells(r: PlayedResult | None) -> list[object]:
         _seat(r.declarer),
         r.defender_points,
         str(DIGS[r.dig]) if r.dig in DIGS else (r.dig or None),
+        xiaosa_text(r.xiaosa) or None,
         str(OUTCOMES[r.outcome]) if r.outcome in OUTCOMES else r.outcome,
         r.levels_after_ns,
         r.levels_after_ew,
+        r.jump_ns,
+        r.jump_ew,
     ]
 
 
@@ -96,14 +102,28 @@ def _played_headers(prefix: str = "") -> list[str]:
         "declarer",
         "defender_points",
         "dig",
+        "xiaosa",
         "outcome",
         "levels_after_ns",
         "levels_after_ew",
+        "jump_ns",
+        "jump_ew",
     ]
     return [prefix + label(n) for n in names]
 
 
+def _jokers(cards: tuple[str, ...]) -> str | None:
+    """潇洒 jokers in words (大王、小王), as the scorecard import reads them back."""
+    words = [label("big_joker") if c == "BJ" else label("small_joker") for c in cards]
+    return "、".join(words) or None
+
+
 # --- standings -----------------------------------------------------------------------------
+
+
+def _tie(line: StandingLine) -> str | None:
+    """The tie column beside the place (a number): 并列 when the place is shared."""
+    return label("tie") if line.shared else None
 
 
 class StandingsExporter(Exporter):
@@ -124,6 +144,7 @@ class StandingsExporter(Exporter):
                 header: Row = [
                     label("group"),
                     label("place"),
+                    label("tie"),
                     label("team_no"),
                     label("team"),
                     label("played"),
@@ -140,7 +161,8 @@ class StandingsExporter(Exporter):
                         rows.append(
                             [
                                 t.group or None,
-                                line.place_text,
+                                line.place,
+                                _tie(line),
                                 line.entrant.number,
                                 line.entrant.label,
                                 line.played,
@@ -157,6 +179,7 @@ class StandingsExporter(Exporter):
                 header = [
                     label("direction"),
                     label("place"),
+                    label("tie"),
                     label("pair_no"),
                     label("players"),
                     label("boards_scored"),
@@ -171,7 +194,8 @@ class StandingsExporter(Exporter):
                         rows.append(
                             [
                                 label("ns") if t.direction == "NS" else label("ew"),
-                                line.place_text,
+                                line.place,
+                                _tie(line),
                                 line.entrant.number,
                                 line.entrant.label,
                                 line.boards,
@@ -183,10 +207,12 @@ class StandingsExporter(Exporter):
                             ]
                         )
             elif "places" in kinds:
-                header = [label("place"), label("pair_no"), label("players")]
+                header = [label("place"), label("tie"), label("pair_no"), label("players")]
                 for t in stage.tables:
                     for line in t.lines:
-                        rows.append([line.place_text, line.entrant.number, line.entrant.label])
+                        rows.append(
+                            [line.place, _tie(line), line.entrant.number, line.entrant.label]
+                        )
             else:
                 header = [
                     label("match"),
@@ -422,8 +448,8 @@ class ScorecardsExporter(Exporter):
                 _pair_or_team(line.ns),
                 _pair_or_team(line.ew),
                 *played[:7],
-                " ".join(line.xiaosa) or None,
-                *played[7:],
+                _jokers(line.xiaosa),
+                *played[8:11],
                 number(r.score_ns) if r else None,
                 number(r.score_ew) if r else None,
                 str(RESULT_STATUSES[line.status]) if line.status in RESULT_STATUSES else None,

@@ -9,7 +9,11 @@ apart from the site's wording) and is read inside ``translation.override``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.translation import pgettext, pgettext_lazy
+
+from core.results import XiaosaPut
 
 __all__ = [
     "DIGS",
@@ -33,6 +37,7 @@ __all__ = [
     "label",
     "numbered",
     "source_label",
+    "xiaosa_text",
 ]
 
 #: The papers, by the kind names of ``print_event``.
@@ -55,6 +60,12 @@ PAPERS = {
     "travellers-xlsx": pgettext_lazy("print", "随牌计分表"),
     "scorecards-xlsx": pgettext_lazy("print", "计分卡汇总"),
     "event-json": pgettext_lazy("print", "赛事数据备份"),
+    "blank-hand-records": pgettext_lazy("print", "空白牌型卡"),
+    "traveller-records": pgettext_lazy("print", "随牌计分表与牌型卡"),
+    "table-cards": pgettext_lazy("print", "团体赛桌卡"),
+    "movement-overview": pgettext_lazy("print", "移位总览"),
+    "score-cards": pgettext_lazy("print", "个人成绩单"),
+    "board-handouts": pgettext_lazy("print", "逐副成绩公布"),
 }
 
 LABELS = {
@@ -138,6 +149,7 @@ LABELS = {
     "losers": pgettext_lazy("print", "负区"),
     "final": pgettext_lazy("print", "决赛"),
     "reset": pgettext_lazy("print", "加赛决赛"),
+    "placing": pgettext_lazy("print", "名次赛"),
     "champion": pgettext_lazy("print", "冠军"),
     "not_needed": pgettext_lazy("print", "无需进行"),
     # standings and results
@@ -207,6 +219,34 @@ LABELS = {
     "entered_by": pgettext_lazy("print", "录入人"),
     "direction": pgettext_lazy("print", "方向"),
     "line_kind": pgettext_lazy("print", "类型"),
+    # 潇洒, jumps, totals (issue 16)
+    "jump_ns": pgettext_lazy("print", "南北跳级"),
+    "jump_ew": pgettext_lazy("print", "东西跳级"),
+    "jumps": pgettext_lazy("print", "跳级"),
+    "tie": pgettext_lazy("print", "并列"),
+    "in_progress": pgettext_lazy("print", "进行中"),
+    "first_table_no": pgettext_lazy("print", "首打桌"),
+    "hands_to_fill": pgettext_lazy(
+        "print", "首桌每人打完这副牌后，把自己的25张牌如实填在本卡上（第四十三条）。"
+    ),
+    "hand_cards": pgettext_lazy("print", "手牌（25张）"),
+    "bottom_cards": pgettext_lazy("print", "底牌（8张）"),
+    "traveller_note": pgettext_lazy(
+        "print", "随牌装入牌盒；接到传来的牌时，不要看计分表和牌型卡（第二十八条之6）。"
+    ),
+    "hands_withheld": pgettext_lazy("print", "这副牌尚未公布：牌型卡由首桌填写。"),
+    "seats": pgettext_lazy("print", "座位"),
+    "boards_per_session": pgettext_lazy("print", "每节副数"),
+    "opponent": pgettext_lazy("print", "对手"),
+    "frequency": pgettext_lazy("print", "次数"),
+    "result_frequencies": pgettext_lazy("print", "各种结果出现的次数"),
+    "traveller": pgettext_lazy("print", "随牌计分表"),
+    "hand_record": pgettext_lazy("print", "牌型卡"),
+    "rounds": pgettext_lazy("print", "轮"),
+    "tables": pgettext_lazy("print", "桌"),
+    "overview_note": pgettext_lazy("print", "格中：东西对号 / 牌组"),
+    "result": pgettext_lazy("print", "成绩"),
+    "contract": pgettext_lazy("print", "打家与主牌"),
 }
 
 SEATS = {
@@ -239,6 +279,7 @@ SIDES = {
     "winners": pgettext_lazy("print", "胜区"),
     "losers": pgettext_lazy("print", "负区"),
     "final": pgettext_lazy("print", "决赛"),
+    "placing": pgettext_lazy("print", "名次赛"),
 }
 OUTCOMES = {
     "made": pgettext_lazy("print", "打成"),
@@ -289,6 +330,8 @@ RULING_DECISIONS = {
     "boards_cancelled": pgettext_lazy("print", "取消若干副牌"),
     "disqualification": pgettext_lazy("print", "停止比赛资格"),
     "procedural_note": pgettext_lazy("print", "程序处理记录"),
+    "replay": pgettext_lazy("print", "本副重打"),
+    "board_voided": pgettext_lazy("print", "本副作废"),
 }
 RULING_STATUSES = {
     "recorded": pgettext_lazy("print", "生效"),
@@ -327,6 +370,22 @@ RESULT_STATUSES = {
 
 def label(name: str) -> str:
     return str(LABELS[name])
+
+
+def xiaosa_text(puts: Iterable[XiaosaPut]) -> str:
+    """潇洒 as printed: who put in which joker and its levels (``东大王+3 南小王+2``);
+    a joker whose seat the scorecard does not give is printed without one."""
+    parts = []
+    for put in puts:
+        joker = label("big_joker") if put.joker == "BJ" else label("small_joker")
+        seat = str(SEATS_SHORT[put.seat]) if put.seat in SEATS_SHORT else ""
+        text = pgettext("print", "%(seat)s%(joker)s+%(levels)s") % {
+            "seat": seat,
+            "joker": joker,
+            "levels": put.levels,
+        }
+        parts.append(text.strip())
+    return " ".join(parts)
 
 
 def numbered(name: str, n: object) -> str:

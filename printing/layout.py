@@ -12,13 +12,13 @@ tests and stored print jobs comparable.
 
 from __future__ import annotations
 
+import functools
 import io
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import FontChoice, cjk_font
 
-__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT"]
+__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT", "qr_modules"]
 
 RED = colors.Color(0.78, 0.05, 0.05)
 GREY = colors.Color(0.45, 0.45, 0.45)
@@ -38,6 +38,24 @@ BLACK = colors.black
 FALLBACK_SUBSTITUTES = str.maketrans({"·": "・", "•": "・", "‧": "・"})
 
 MIN_SIZE = 5.0  # pt: text is shrunk to fit its box, never below this
+QR_QUIET = 4  # modules of white round a QR code (ISO/IEC 18004)
+QR_MASK = 0  # the mask pattern of every code (see qr_modules)
+
+
+@functools.lru_cache(maxsize=4096)
+def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of ``data``'s QR code (error correction M), dark as True, row by row.
+
+    Encoded once per text: the same link drawn twice (or in the next job) is not
+    encoded again. With one fixed mask pattern: any of the eight masks makes a valid
+    code (ISO/IEC 18004, 7.8), and trying all eight, as ``QRCode.make`` does, costs
+    eight encodings and penalty scans a code — most of the time of a 30-table
+    Mitchell's 870 guide-card codes — for short links that scan either way."""
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(data)
+    code.version = code.calculate_version()
+    code.makeImpl(False, QR_MASK)
+    return tuple(tuple(bool(module) for module in row) for row in code.modules)
 
 
 def _tokens(text: str) -> list[str]:
@@ -120,6 +138,9 @@ class Sheet:
         self.pages = 0
         self.cursor = margin
         self._open = False
+        #: Printed at the top of every page that follows (a card running over pages
+        #: names its table and stage on each one); "" for none.
+        self.running = ""
 
     # --- pages ------------------------------------------------------------------------
 
@@ -139,10 +160,14 @@ class Sheet:
     def inner_width(self) -> float:
         return self.width - 2 * self.margin
 
-    def start_page(self) -> float:
-        """Open a page (closing the current one) and return the cursor below its header."""
+    def start_page(self, *, landscape: bool | None = None) -> float:
+        """Open a page (closing the current one) and return the cursor below its header;
+        ``landscape`` turns this page and the next ones (None: as the last one)."""
         if self._open:
             self.end_page()
+        if landscape is not None and landscape != (self.width > self.height):
+            self.width, self.height = self.height, self.width
+            self.canvas.setPageSize((self.width * mm, self.height * mm))
         self._open = True
         self.pages += 1
         self.cursor = self.margin
@@ -160,6 +185,9 @@ class Sheet:
                 )
             self.line(self.left, self.margin + 6, self.right, self.margin + 6, width=0.6)
             self.cursor = self.margin + 10
+        if self.running:
+            self.text(self.left, self.cursor + 5, self.running, size=13, bold=True)
+            self.cursor += 9
         return self.cursor
 
     def end_page(self) -> None:
@@ -327,18 +355,27 @@ class Sheet:
             self.text(x + w / 2, y, value, size=size, bold=True, align="center", max_width=w)
 
     def qr(self, x: float, y: float, size: float, data: str) -> None:
-        """A QR code of ``data`` in a ``size`` mm square whose top left is (x, y)."""
-        widget = QrCodeWidget(data, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        side = size * mm
-        drawing = Drawing(
-            side,
-            side,
-            transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0],
-            initialFontName=self.font.name,  # else the renderer lists Times-Roman
-        )
-        drawing.add(widget)
-        renderPDF.draw(drawing, self.canvas, x * mm, self._y(y + size))
+        """A QR code of ``data`` in a ``size`` mm square whose top left is (x, y): its
+        dark modules as one filled path (a run of modules in a row is one rectangle),
+        inside the four-module quiet zone the standard asks for."""
+        modules = qr_modules(data)
+        count = len(modules) + 2 * QR_QUIET
+        box = size * mm / count
+        left, top = x * mm, self._y(y)
+        c = self.canvas
+        path = c.beginPath()
+        for r, row in enumerate(modules):
+            cy = top - (r + QR_QUIET + 1) * box
+            col = 0
+            for dark, run in itertools.groupby(row):
+                width = sum(1 for _ in run)
+                if dark:
+                    path.rect(left + (col + QR_QUIET) * box, cy, width * box, box)
+                col += width
+        c.saveState()
+        c.setFillColor(BLACK)
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
 
     def pip(self, x: float, y: float, size: float, suit: str) -> None:
         """A card suit (H, D, S, C) drawn in a ``size`` mm square, top left (x, y)."""
@@ -425,6 +462,15 @@ class Sheet:
             self.text(x, y + i * lead, line_text, size=size, color=color)
         return lead * len(lines)
 
+    def _head_lines(self, text: str, size: float, width: float) -> list[str]:
+        """A column label on one line, or two when it would be shrunk by a quarter."""
+        if not text or self.width_of(text, size) * 0.75 <= width:
+            return [text]
+        lines = self.wrap(text, size, width)
+        if len(lines) > 2:
+            lines = [lines[0], "".join(lines[1:])]
+        return lines
+
     # --- flowing content -----------------------------------------------------------------
 
     def heading(self, text: str, *, size: float = 11, gap: float = 2.0, keep: float = 0.0) -> None:
@@ -448,24 +494,29 @@ class Sheet:
     ) -> None:
         """A ruled table at the cursor, flowing over pages with its header repeated."""
         x = self.left if x is None else x
-        header_h = min(row_height * 0.9, 8.0)
         hsize = header_size or size * 0.9
         total_w = sum(c.width for c in columns)
+        # A label too wide for its column is wrapped over two lines rather than cut.
+        heads = [self._head_lines(c.label, hsize, c.width - 1.5) for c in columns]
+        lead = hsize * 0.42
+        header_h = max(min(row_height * 0.9, 8.0), max(len(h) for h in heads) * lead + 2.2)
 
         def head() -> None:
             y = self.cursor
             self.rect(x, y, total_w, header_h, fill=LIGHT, width=0.4)
             cx = x
-            for col in columns:
+            for col, lines in zip(columns, heads, strict=True):
                 self.rect(cx, y, col.width, header_h, width=0.25)
-                self.text(
-                    cx + col.width / 2,
-                    y + header_h * 0.68,
-                    col.label,
-                    size=hsize,
-                    align="center",
-                    max_width=col.width - 1.5,
-                )
+                first = y + (header_h - lead * len(lines)) / 2 + lead * 0.8
+                for i, line_text in enumerate(lines):
+                    self.text(
+                        cx + col.width / 2,
+                        first + i * lead,
+                        line_text,
+                        size=hsize,
+                        align="center",
+                        max_width=col.width - 1.5,
+                    )
                 cx += col.width
             self.cursor += header_h
 

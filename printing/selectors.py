@@ -7,8 +7,10 @@ event the paper applies to, or just ``stage``. Queries are few and bulk (a Mitch
 
 from __future__ import annotations
 
-from collections import defaultdict
+import dataclasses
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +18,9 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
-from boards.selectors import board_hand_record
+from boards.selectors import copy_hand_record, visible_board_ids
+from boards.services import first_play_tables
+from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import stage_cross_table, stage_standings
@@ -32,11 +36,16 @@ from tournament.models import (
     StageEntry,
     Table,
 )
+from tournament.roles import person_name
 
 from . import data as d
 
 __all__ = [
+    "board_handouts_data",
     "box_cards_data",
+    "score_cards_data",
+    "table_cards_data",
+    "traveller_records_data",
     "entrants_data",
     "bracket_data",
     "entrant_ref",
@@ -55,7 +64,12 @@ __all__ = [
     "travellers_data",
 ]
 
-TEAM_SCHEDULE_KINDS = (Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_ROUND_ROBIN, Stage.Kind.TEAM_MATCH)
+TEAM_SCHEDULE_KINDS = (
+    Stage.Kind.ROUND_ROBIN,
+    Stage.Kind.GROUP_ROUND_ROBIN,
+    Stage.Kind.TEAM_MATCH,
+    Stage.Kind.SWISS,  # each round as paired so far
+)
 
 
 def event_info(event: Event) -> d.EventInfo:
@@ -331,16 +345,20 @@ def _slot(
     )
 
 
-def _match_scores(stage: Stage) -> dict[int, dict[int, str]]:
-    """Match id → entrant id → its score in the match, for matches with boards scored."""
+def _match_scores(stage: Stage) -> tuple[dict[int, dict[int, str]], dict[int, tuple[int, int]]]:
+    """Match id → entrant id → its score in the match, for matches with boards scored;
+    and match id → (boards scored, boards to score) for the matches still under way."""
     out: dict[int, dict[int, str]] = {}
+    unfinished: dict[int, tuple[int, int]] = {}
     for ms in MatchScore.objects.filter(stage=stage, needs_review=False):
         if ms.boards_scored or ms.decision == "forfeit":
             out[ms.match_id] = {
                 ms.home_id: d.number_text(ms.home_score),
                 ms.away_id: d.number_text(ms.away_score),
             }
-    return out
+        if ms.decision != "forfeit" and 0 < ms.boards_scored < ms.boards_expected:
+            unfinished[ms.match_id] = (ms.boards_scored, ms.boards_expected)
+    return out, unfinished
 
 
 def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
@@ -357,7 +375,7 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
             [m.home_id for m in matches if m.home_id] + [m.away_id for m in matches if m.away_id]
         )
         winner_to, loser_to = _feeds(matches)
-        scores = _match_scores(s)
+        scores, unfinished = _match_scores(s)
 
         built = tuple(
             d.BracketMatch(
@@ -370,10 +388,20 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
                 loser_to=loser_to.get(m.number),
                 reset=m.is_reset,
                 not_needed=m.status == Match.Status.NOT_NEEDED,
+                places=(
+                    (m.first_place, m.loser_place)
+                    if m.first_place is not None and m.loser_place is not None
+                    else None
+                ),
+                progress=unfinished.get(m.pk),
             )
             for m in matches
         )
-        deciding = [m for m in matches if m.status != Match.Status.NOT_NEEDED]
+        deciding = [
+            m
+            for m in matches
+            if m.status != Match.Status.NOT_NEEDED and m.side != Match.Side.PLACING
+        ]
         champion = None
         if deciding and deciding[-1].winner_id is not None:
             champion = entrant_ref(deciding[-1].winner, players)
@@ -410,8 +438,10 @@ def _copies(stage: Stage) -> list[tuple[BoardSet, Match | None]]:
 
 
 def box_cards_data(event: Event, *, stage: Stage | None = None) -> d.BoxCardsData:
-    """A card for every copy of every board, in board order; a card already filled at
-    its first table carries what was written."""
+    """A card for every copy of every board, stage by stage in the event's order, a
+    match's boxes together in match number order (M9 before M10), each in board order;
+    the first table that plays the copy pre-printed; a card already filled at its
+    first table carries what was written."""
     cards = []
     for s in stages_of(event, Stage.Kind.values, stage):
         boards = {
@@ -421,40 +451,46 @@ def box_cards_data(event: Event, *, stage: Stage | None = None) -> d.BoxCardsDat
         filled = {
             (box.board_id, box.match_id): box for box in BoxCard.objects.filter(board__stage=s)
         }
-        for board_set, match in _copies(s):
+        copies = _copies(s)
+        firsts = first_play_tables({board_set.pk for board_set, _m in copies})
+        stage_cards = []
+        for board_set, match in copies:
+            first = firsts.get((board_set.pk, match.pk if match else None))
             for number in board_set.board_numbers:
                 board_id = boards.get((board_set.pk, number))
                 box = filled.get((board_id, match.pk if match else None)) if board_id else None
-                cards.append(
-                    d.BoxCard(
-                        stage=s.name,
-                        board=number,
-                        round=board_set.round.number if board_set.round_id else None,
-                        match=match.code if match else "",
-                        home=entrant_ref(match.home, {}) if match else None,
-                        away=entrant_ref(match.away, {}) if match else None,
-                        home_source=match.home_source if match else "",
-                        away_source=match.away_source if match else "",
-                        start_level=board_set.start_level
-                        if number == board_set.first_board
-                        else "",
-                        level_ns=box.level_ns if box else "",
-                        level_ew=box.level_ew if box else "",
-                        trump=box.trump if box else "",
-                        declared_by=box.declared_by if box else "",
-                        declarer=box.declarer if box else "",
-                        filled=box is not None,
-                    )
+                card = d.BoxCard(
+                    stage=s.name,
+                    board=number,
+                    round=board_set.round.number if board_set.round_id else None,
+                    match=match.code if match else "",
+                    home=entrant_ref(match.home, {}) if match else None,
+                    away=entrant_ref(match.away, {}) if match else None,
+                    home_source=match.home_source if match else "",
+                    away_source=match.away_source if match else "",
+                    start_level=board_set.start_level if number == board_set.first_board else "",
+                    level_ns=box.level_ns if box else "",
+                    level_ew=box.level_ew if box else "",
+                    trump=box.trump if box else "",
+                    declared_by=box.declared_by if box else "",
+                    declarer=box.declarer if box else "",
+                    filled=box is not None,
+                    first_table=first.number if first else None,
+                    first_room=first.room if first else "",
                 )
-    cards.sort(key=lambda c: (c.stage, c.round or 0, c.board, c.match))
+                stage_cards.append((match.number if match else 0, card))
+        stage_cards.sort(key=lambda mc: (mc[1].round or 0, mc[0], mc[1].board))
+        cards += [card for _number, card in stage_cards]
     return d.BoxCardsData(event=event_info(event), cards=tuple(cards))
 
 
 def hand_records_data(event: Event, *, stage: Stage | None = None) -> d.HandRecordsData:
     """Every dealt board of the event (or stage): its hands sorted with the trumps apart
-    (by its box card's level and trump once played, else by the set's start level) and
-    the bottom, with each hand's statistics. For directors: callers that show them to
-    players check ``boards.selectors.board_visible_to`` first."""
+    and the bottom, with each hand's statistics — per copy. Team play gives every match
+    its own copy and box card (第四十三条), played with its own level and trump, so a
+    board gets a record for each different box card, naming the matches played with
+    it (copies not played yet share one, by the set's start level). For directors:
+    callers that show them to players check ``boards.selectors.board_visible_to``."""
     records = []
     for s in stages_of(event, Stage.Kind.values, stage):
         boards = (
@@ -462,26 +498,47 @@ def hand_records_data(event: Event, *, stage: Stage | None = None) -> d.HandReco
             .select_related("board_set", "round")
             .order_by("round__number", "number")
         )
+        matches_of: dict[int, list[Match | None]] = defaultdict(list)
+        for board_set, match in _copies(s):
+            matches_of[board_set.pk].append(match)
+        boxes = {(b.board_id, b.match_id): b for b in BoxCard.objects.filter(board__stage=s)}
         for board in boards:
-            rec = board_hand_record(board)
-            level, trump = rec["level"], rec["trump"]
-            records.append(
-                d.HandRecord(
-                    stage=s.name,
-                    board=board.number,
-                    round=board.round.number if board.round_id else None,
-                    level=level,
-                    trump=trump,
-                    hands={
-                        seat: d.group_hand(cards, level, trump)
-                        for seat, cards in rec["hands"].items()
-                    },
-                    bottom=tuple(rec["bottom"]),
-                    statistics=rec["statistics"],
-                    seed=board.seed,
+            copies: dict[tuple[str, ...], tuple[BoxCard | None, list[str]]] = {}
+            for match in matches_of.get(board.board_set_id) or [None]:
+                box = boxes.get((board.pk, match.pk if match else None))
+                key = tuple(box.values().values()) if box else ()
+                copies.setdefault(key, (box, []))[1].extend([match.code] if match else [])
+            for box, codes in sorted(copies.values(), key=lambda c: _match_order(c[1])):
+                rec = copy_hand_record(board, box)
+                level, trump = rec["level"], rec["trump"]
+                records.append(
+                    d.HandRecord(
+                        stage=s.name,
+                        board=board.number,
+                        round=board.round.number if board.round_id else None,
+                        level=level,
+                        trump=trump,
+                        hands={
+                            seat: d.group_hand(cards, level, trump)
+                            for seat, cards in rec["hands"].items()
+                        },
+                        bottom=tuple(rec["bottom"]),
+                        statistics=rec["statistics"],
+                        seed=board.seed,
+                        matches=tuple(codes),
+                        level_ns=box.level_ns if box else "",
+                        level_ew=box.level_ew if box else "",
+                        declared_by=box.declared_by if box else "",
+                        declarer=box.declarer if box else "",
+                        filled=box is not None,
+                    )
                 )
-            )
     return d.HandRecordsData(event=event_info(event), records=tuple(records))
+
+
+def _match_order(codes: list[str]) -> tuple[int, ...]:
+    """Match codes (M2, M10) in number order, not text order."""
+    return tuple(int(code.removeprefix("M")) if code[1:].isdigit() else 0 for code in codes)
 
 
 def _played(result: Result | None, score: tuple[str, str] | None = None) -> d.PlayedResult | None:
@@ -504,6 +561,15 @@ def _played(result: Result | None, score: tuple[str, str] | None = None) -> d.Pl
         levels_after_ew=result.levels_after_ew,
         score_ns=ns,
         score_ew=ew,
+        xiaosa=xiaosa_puts(
+            result.xiaosa or (),
+            result.exchanges,
+            result.declarer,
+            burying_known=result.buried is not None or bool(result.tricks),
+        ),
+        xiaosa_levels=result.xiaosa_levels,
+        jump_ns=result.jump_levels_ns,
+        jump_ew=result.jump_levels_ew,
     )
 
 
@@ -725,7 +791,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
         rows = stage_standings(s)
         tables: list[d.StandingsTable] = []
         bracket = None
-        if s.kind in TABLE_KINDS:
+        if s.kind in (*TABLE_KINDS, Stage.Kind.SWISS):
             players = _players_by_entrant(r.entrant_id for r in rows)
             refs = {
                 r.entrant_id: d.EntrantRef(
@@ -745,13 +811,22 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
                         kind="teams",
                         group=group,
                         lines=lines,
-                        cross=_cross(s, group, refs),
+                        # a Swiss meets only some teams: no cross-table (瑞士移位)
+                        cross=None if s.kind == Stage.Kind.SWISS else _cross(s, group, refs),
                         qualifiers=qualifiers,
                     )
                 )
         elif s.is_bracket:
             sheets = bracket_data(event, stage=s).sheets
             bracket = sheets[0] if sheets else None
+            refs = {r.entrant_id: d.EntrantRef(r.entrant.number, r.entrant.name) for r in rows}
+            places = tuple(
+                d.StandingLine(place=r.place, entrant=refs[r.entrant_id], shared=r.shared)
+                for r in rows
+            )
+            # Once the title is decided: 冠军, 亚军, placing matches, shared places (第二十七条)
+            if places and bracket is not None and bracket.champion is not None:
+                tables.append(d.StandingsTable(kind="places", lines=places))
         elif s.kind == Stage.Kind.MITCHELL:
             refs = _pair_refs(s)
             for direction in ("NS", "EW"):
@@ -861,13 +936,6 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
 # --- ruling slips ---------------------------------------------------------------------------
 
 
-def _person(user: object) -> str:
-    if user is None:
-        return ""
-    full = getattr(user, "get_full_name", lambda: "")()
-    return str(full or getattr(user, "username", ""))
-
-
 def _when(moment: object) -> str:
     if moment is None:
         return ""
@@ -916,7 +984,7 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
                 decision=r.decision,
                 amount=d.number_text(r.amount) if shows_amount else "",
                 stage=r.stage.name,
-                referee=_person(r.referee),
+                referee=person_name(r.referee),
                 at=_when(r.created_at),
                 reason_zh=r.reason_zh,
                 reason_en=r.reason_en,
@@ -940,7 +1008,7 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
                     d.RulingAction(
                         number=v.number,
                         action=v.action,
-                        by=_person(v.by),
+                        by=person_name(v.by),
                         at=_when(v.at),
                         note=v.note,
                     )
@@ -1015,3 +1083,187 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
                         )
                     )
     return d.ScorecardsData(event=event_info(event), lines=tuple(lines))
+
+
+# --- first-table forms, table cards, handouts (issue 16) ------------------------------------
+
+
+def _visible_boards(stage: Stage) -> set[tuple[int | None, int]]:
+    """(round number, board number) of the stage's boards players may see (released,
+    or every table confirmed): what a handout or a traveller's hand record may show."""
+    boards = list(Board.objects.filter(stage=stage).select_related("round"))
+    visible = visible_board_ids(boards)
+    return {(b.round.number if b.round_id else None, b.number) for b in boards if b.pk in visible}
+
+
+def traveller_records_data(event: Event, *, stage: Stage | None = None) -> d.TravellerRecordsData:
+    """Every Mitchell board's traveller with its hand record on the same paper
+    (第二十八条之6). The hand record is printed only for a board players may see;
+    before that the paper carries a blank 牌型卡 for the first table to fill in."""
+    papers = []
+    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+        visible = _visible_boards(s)
+        records = {
+            r.board: r
+            for r in hand_records_data(event, stage=s).records
+            if (None, r.board) in visible
+        }
+        papers += [
+            d.TravellerRecord(traveller=t, record=records.get(t.board))
+            for t in travellers_data(event, stage=s).travellers
+        ]
+    return d.TravellerRecordsData(event=event_info(event), papers=tuple(papers))
+
+
+def table_cards_data(event: Event, *, stage: Stage | None = None) -> d.TableCardsData:
+    """A card for every table of every session of every team match: the score sheet's
+    table, teams and seats, its boards, and its entry link for the QR code."""
+    sheets = score_sheets_data(event, stage=stage).sheets
+    return d.TableCardsData(
+        event=event_info(event),
+        cards=tuple(
+            d.TableCard(
+                stage=sh.stage,
+                round=sh.round,
+                session=sh.session,
+                table=sh.table,
+                room=sh.room,
+                match=sh.match,
+                ns=sh.ns,
+                ew=sh.ew,
+                ns_source=sh.ns_source,
+                ew_source=sh.ew_source,
+                players=sh.players,
+                boards=tuple(r.board for r in sh.rows),
+                boards_per_session=len(sh.rows),
+                code=sh.code,
+                url=table_url(sh.code) if sh.code else "",
+            )
+            for sh in sheets
+        ),
+    )
+
+
+def _add(total: Decimal, text: str) -> Decimal:
+    return total + Decimal(text) if text else total
+
+
+def score_cards_data(event: Event, *, stage: Stage | None = None) -> d.ScoreCardsData:
+    """A personal score card for every Mitchell pair (its boards with the matchpoints)
+    and every team of a team stage (its scored matches board by board with its board
+    points), in playing order with a running total."""
+    cards: list[d.ScoreCard] = []
+    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+        lines: dict[tuple[str, int], list[d.ScoreCardLine]] = defaultdict(list)
+        refs: dict[tuple[str, int], d.EntrantRef] = {}
+        for t in travellers_data(event, stage=s).travellers:
+            for row in t.rows:
+                for side, own, other in (("NS", row.ns, row.ew), ("EW", row.ew, row.ns)):
+                    if own is None or own.number is None:
+                        continue
+                    r = row.result
+                    score = (r.score_ns if side == "NS" else r.score_ew) if r else ""
+                    refs[(side, own.number)] = own
+                    lines[(side, own.number)].append(
+                        d.ScoreCardLine(
+                            round=row.round,
+                            board=t.board,
+                            where=str(row.table),
+                            side=side,
+                            opponent=other,
+                            results=(r,),
+                            score=score,
+                            running="",
+                        )
+                    )
+        for key in sorted(lines):
+            cards.append(_score_card(s.name, "pairs", refs[key], lines[key]))
+    team_kinds = [k for k in Stage.Kind.values if k in Stage.TEAM_KINDS]
+    for s in stages_of(event, team_kinds, stage):
+        team_lines: dict[int, list[d.ScoreCardLine]] = defaultdict(list)
+        teams: dict[int, d.EntrantRef] = {}
+        for m in results_data(event, stage=s).matches:
+            for own, other, home in ((m.home, m.away, True), (m.away, m.home, False)):
+                if own is None or own.number is None:
+                    continue
+                teams[own.number] = own
+                for b in m.boards:
+                    team_lines[own.number].append(
+                        d.ScoreCardLine(
+                            round=m.round or 0,
+                            board=b.board,
+                            where=m.match,
+                            side="",
+                            opponent=other,
+                            results=(b.open, b.closed),
+                            score=b.home_points if home else b.away_points,
+                            running="",
+                        )
+                    )
+        for number in sorted(team_lines):
+            cards.append(_score_card(s.name, "teams", teams[number], team_lines[number]))
+    return d.ScoreCardsData(event=event_info(event), cards=tuple(cards))
+
+
+def _score_card(
+    stage: str, kind: str, entrant: d.EntrantRef, lines: list[d.ScoreCardLine]
+) -> d.ScoreCard:
+    """The card with its lines in playing order and the running total filled in."""
+    total = Decimal(0)
+    done = []
+    for line in sorted(lines, key=lambda x: (x.round, _match_order([x.where]), x.board)):
+        total = _add(total, line.score)
+        done.append(dataclasses.replace(line, running=d.number_text(total)))
+    return d.ScoreCard(
+        stage=stage, kind=kind, entrant=entrant, lines=tuple(done), total=d.number_text(total)
+    )
+
+
+def board_handouts_data(event: Event, *, stage: Stage | None = None) -> d.BoardHandoutsData:
+    """A handout for every board players may see (released, or every table confirmed):
+    its hand record, every table's result with the matchpoints (pairs) or board points
+    (teams), and how often each result occurred. Boards still in play are left out —
+    a handout shows the other hands (第二十八条之6)."""
+    out = []
+    for s in stages_of(event, [Stage.Kind.MITCHELL, *Stage.TEAM_KINDS], stage):
+        visible = _visible_boards(s)
+        if not visible:
+            continue
+        records: dict[tuple[int | None, int], d.HandRecord] = {}
+        for r in hand_records_data(event, stage=s).records:
+            records.setdefault((r.round, r.board), r)
+        rows: dict[tuple[int | None, int], list[d.HandoutRow]] = defaultdict(list)
+        if s.kind == Stage.Kind.MITCHELL:
+            kind = "pairs"
+            for t in travellers_data(event, stage=s).travellers:
+                rows[(None, t.board)] += [
+                    d.HandoutRow(r.round, r.table, "", r.ns, r.ew, r.result) for r in t.rows
+                ]
+        else:
+            kind = "teams"
+            for sh in score_sheets_data(event, stage=s).sheets:
+                for row in sh.rows:
+                    rows[(sh.round, row.board)].append(
+                        d.HandoutRow(
+                            sh.round, sh.table, f"{sh.match} {sh.room}", sh.ns, sh.ew, row.result
+                        )
+                    )
+        for key in sorted(visible, key=lambda k: (k[0] or 0, k[1])):
+            if key not in records:
+                continue
+            played = [r.result for r in rows[key] if r.result is not None and r.result.declarer]
+            counts = Counter(dataclasses.replace(p, score_ns="", score_ew="") for p in played)
+            out.append(
+                d.BoardHandout(
+                    stage=s.name,
+                    kind=kind,
+                    board=key[1],
+                    round=key[0],
+                    record=records[key],
+                    rows=tuple(rows[key]),
+                    frequencies=tuple(
+                        sorted(counts.items(), key=lambda rc: (-rc[1], rc[0].defender_points or 0))
+                    ),
+                )
+            )
+    return d.BoardHandoutsData(event=event_info(event), handouts=tuple(out))

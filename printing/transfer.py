@@ -463,6 +463,7 @@ class _Export:
             "is_reset": m.is_reset,
             "group": m.group_label,
             "first_place": m.first_place,
+            "loser_place": m.loser_place,
             "winner": self.entrant(m.winner_id),
             "status": m.status,
             "changes": [
@@ -1000,6 +1001,7 @@ class _Import:
                 is_reset=m["is_reset"],
                 group_label=m["group"],
                 first_place=m["first_place"],
+                loser_place=m.get("loser_place"),  # absent from files made before placing
                 winner=self.entrant(m["winner"]),
                 status=m["status"],
             )

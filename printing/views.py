@@ -14,7 +14,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,8 +21,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.access import event_context, event_for
 from tournament.models import Event
-from tournament.roles import user_event_roles, user_has_role
 
 from .errors import PrintingError
 from .excel import entrants_import
@@ -37,15 +36,21 @@ GROUPS = (
         "pdf",
         (
             "movement",
+            "movement-overview",
             "guide-cards",
+            "table-cards",
             "schedule",
             "brackets",
             "box-cards",
+            "blank-hand-records",
             "hand-records",
             "score-sheets",
             "travellers",
+            "traveller-records",
             "standings",
             "results",
+            "score-cards",
+            "board-handouts",
             "ruling-slips",
         ),
     ),
@@ -65,21 +70,6 @@ GROUPS = (
 MAX_UPLOAD = 20 * 1024 * 1024
 
 
-def _director_event(request: HttpRequest, code: str) -> Event:
-    event = get_object_or_404(Event, code=code)
-    if not user_has_role(request.user, event, "director"):
-        raise PermissionDenied("director only")
-    return event
-
-
-def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
-    return {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-    }
-
-
 def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     groups = [
         {"name": name, "kinds": [{"kind": k, "label": PAPERS[k]} for k in kinds]}
@@ -89,7 +79,7 @@ def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     for job in jobs:
         job.paper = PAPERS.get(job.kind, job.kind)  # type: ignore[attr-defined]
     return (
-        _context(request, event)
+        event_context(request, event)
         | {
             "groups": groups,
             "language": language_code(get_language() or "zh-hans"),
@@ -102,14 +92,14 @@ def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
 
 @login_required
 def printing_page(request: HttpRequest, code: str) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     return render(request, "printing/page.html", _page(request, event))
 
 
 @login_required
 @require_POST
 def job_start(request: HttpRequest, code: str) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     stage = None
     if request.POST.get("stage"):
         stage = event.stages.filter(order=request.POST["stage"]).first()
@@ -130,15 +120,15 @@ def job_start(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def job_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     job = get_object_or_404(PrintJob, pk=pk, event=event)
-    context = _context(request, event) | {"job": job, "paper": PAPERS.get(job.kind, job.kind)}
+    context = event_context(request, event) | {"job": job, "paper": PAPERS.get(job.kind, job.kind)}
     return render(request, "printing/job.html", context)
 
 
 @login_required
 def job_download(request: HttpRequest, code: str, pk: int) -> FileResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     job = get_object_or_404(PrintJob, pk=pk, event=event, status=PrintJob.Status.DONE)
     if not job.file:
         raise Http404("no file")
@@ -153,7 +143,7 @@ def job_download(request: HttpRequest, code: str, pk: int) -> FileResponse:
 @login_required
 @require_POST
 def scorecards_upload(request: HttpRequest, code: str) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     upload = request.FILES.get("file")
     if upload is None or upload.size is None or upload.size > MAX_UPLOAD:
         return redirect("printing:page", code=event.code)
@@ -172,7 +162,7 @@ def scorecards_upload(request: HttpRequest, code: str) -> HttpResponse:
 def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
     """Teams and pairs from an Excel sheet (the columns of the entrants export), for the
     director's workspace: all rows or, with any problem, none and every problem listed."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     upload = request.FILES.get("file")
     back = reverse("web:setup_entrants", args=[event.code])
     if upload is None or upload.size is None or upload.size > MAX_UPLOAD:
@@ -194,8 +184,8 @@ def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def import_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     job = get_object_or_404(ImportJob, pk=pk, event=event)
     english = (get_language() or "").startswith("en")
-    context = _context(request, event) | {"job": job, "english": english}
+    context = event_context(request, event) | {"job": job, "english": english}
     return render(request, "printing/import_job.html", context)

@@ -44,7 +44,11 @@ class RulingForm(forms.Form):
         choices=[("", _("按条款默认"))] + DECISION_CHOICES,
     )
     offender = forms.ChoiceField(label=_("犯规方"), required=False)
-    board = forms.ChoiceField(label=_("牌号"), required=False)
+    board = forms.ChoiceField(
+        label=_("牌号"),
+        required=False,
+        help_text=_("第三十三条改判或重打、第三十六条纠正、第三十九条作废的牌副"),
+    )
     amount = forms.DecimalField(
         label=_("罚分（比赛分）"),
         required=False,
@@ -52,7 +56,10 @@ class RulingForm(forms.Form):
         max_digits=5,
         decimal_places=2,
         initial=DEFAULT_AMOUNT,
-        help_text=_("默认0.5；团体赛为单副得分，双人赛为比赛分"),
+        help_text=_(
+            "第三十一、三十三、三十四、三十六、三十九条固定为0.5，只有第三十七、三十八条可另定；"
+            "团体赛为单副得分，双人赛为比赛分"
+        ),
     )
     erring_side = forms.ChoiceField(
         label=_("错误方"),
@@ -73,10 +80,10 @@ class RulingForm(forms.Form):
         help_text=_("第三十八条：判其若干副牌不打"),
     )
     corrected_points = forms.IntegerField(
-        label=_("纠正后防家得分"),
+        label=_("纠正或重打后防家得分"),
         required=False,
         min_value=0,
-        help_text=_("第三十六条：纠正损失后的成绩"),
+        help_text=_("第三十六条：纠正损失后的成绩；第三十三条：重打后的成绩（按原牌盒卡）"),
     )
     corrected_dig = forms.ChoiceField(
         label=_("纠正后抠底"), required=False, choices=[("", "—")] + DIG_CHOICES

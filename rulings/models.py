@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from boards.models import Board
 from core.articles import DEFAULT_AMOUNT, Decision, ErringSide, Irregularity, Status
 from tournament.models import Entrant, Event, Match, Player, Round, Stage, Table
+from tournament.roles import person_name
 
 IRREGULARITY_CHOICES = [
     (Irregularity.LATE_5_10.value, _("迟到5—10分钟")),
@@ -51,6 +52,8 @@ DECISION_CHOICES = [
     (Decision.BOARDS_CANCELLED.value, _("取消若干副牌")),
     (Decision.DISQUALIFICATION.value, _("停止比赛资格")),
     (Decision.PROCEDURAL_NOTE.value, _("程序处理记录")),
+    (Decision.REPLAY.value, _("本副重打")),
+    (Decision.BOARD_VOIDED.value, _("本副作废")),
 ]
 ERRING_SIDE_CHOICES = [
     (ErringSide.DECLARING.value, _("打家一方")),
@@ -205,9 +208,21 @@ class Ruling(models.Model):
         ]
 
     def __str__(self) -> str:
-        return (
-            f"第{self.article}条 {self.get_irregularity_display()} · {self.get_decision_display()}"
-        )
+        return f"第{self.article}条 {self.irregularity_label} · {self.get_decision_display()}"
+
+    @property
+    def irregularity_label(self) -> str:
+        """The irregularity as pages show it; lateness by the minutes entered (第三十条),
+        so 12 minutes late reads "迟到12分钟", not the row's "迟到5—10分钟"."""
+        late = (Irregularity.LATE_5_10.value, Irregularity.LATE_15.value)
+        if self.irregularity in late and self.minutes_late is not None:
+            return str(_("迟到%(minutes)d分钟") % {"minutes": self.minutes_late})
+        return str(self.get_irregularity_display())
+
+    @property
+    def referee_name(self) -> str:
+        """The referee by name (the login only when no name is recorded)."""
+        return person_name(self.referee)
 
     @property
     def in_force(self) -> bool:

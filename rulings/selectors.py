@@ -14,6 +14,7 @@ from django.db.models import Q, QuerySet
 from boards.models import Board
 from core.articles import Decision, Status
 from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
+from tournament.roles import person_name
 
 from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
 from .services import can_rule
@@ -88,6 +89,7 @@ def ruling_history(ruling: Ruling) -> list[dict[str, Any]]:
         rows.append(
             {
                 "version": version,
+                "by": person_name(version.by),
                 "decision": decisions.get(snap.get("decision", ""), snap.get("decision", "")),
                 "amount": amount if amount else None,
                 "status": statuses.get(snap.get("status", ""), snap.get("status", "")),

@@ -25,8 +25,19 @@ What each decision does (``ruling_adjustments``; competition.md's chapter-5 tabl
 * disqualification (37) — every match and Mitchell table the entrant had still to play
   when disqualified is forfeited (the list is fixed then and kept in ``scope``).
 
-A revoke's correction (36) goes through ``boards.services.result_correct`` with the
-referee as the official: the result's points (and dig) become ``corrected_points``;
+* replay (33, both sides erred: "本副片不计分可重打") — the board not scored at that
+  table until the referee records the replay's result (``corrected_points``/``dig``,
+  played from the same box card, 第四十三条), which then replaces the result there;
+* board voided (39) — the board not scored at that table (pairs: its other results
+  Neuberg-scaled, this table an average; teams: the board 0–0 in the match) and 0.5
+  off the offender, and off the other side too when it did damage.
+
+The amounts are the articles' (``core.ruling_checks``): 0.5 under 31, 33, 34, 36 and
+39, the referee's choice only under 37 and 38.
+
+A revoke's correction (36), and a replay's result (33), go through
+``boards.services.result_correct`` with the referee as the official: the result's
+points (and dig) become ``corrected_points``;
 withdrawing the ruling (or changing its decision) puts back what the result said before.
 """
 
@@ -44,18 +55,15 @@ from boards.records import Entry
 from boards.services import Actor, result_correct
 from core.adjustments import AdjustmentKind
 from core.articles import (
-    ARTICLES,
-    DEFAULT_AMOUNT,
-    PENALISING,
     Decision,
     ErringSide,
-    Irregularity,
     LatenessSuggestion,
     Status,
     suggest_for_lateness,
 )
 from core.engine import Seat
 from core.matchpoints import Artificial
+from core.ruling_checks import WITH_AMOUNT, RulingEntry, RulingRefused, TableFacts, check_ruling
 from scoring.models import ScoreAdjustment
 from scoring.services import (
     adjustment_forfeit,
@@ -115,11 +123,6 @@ CONTENT_FIELDS = (
     "reason_zh",
     "reason_en",
 )
-
-_CENTS = Decimal("0.01")
-
-#: Decisions whose ``amount`` is a penalty, or may carry one.
-_WITH_AMOUNT = PENALISING | {Decision.BOARDS_CANCELLED}
 
 
 def can_rule(user: Any, event: Any) -> bool:
@@ -255,159 +258,68 @@ def _resolve_offender(ruling: Ruling) -> None:
             r.offender_side = _side_of(r.table, r.offender_entrant_id)
 
 
-def _result_here(ruling: Ruling) -> Result:
+def _facts(ruling: Ruling, cancelled: list[Board]) -> TableFacts:
+    """What :func:`core.ruling_checks.check_ruling` needs to know of the table."""
+    r = ruling
     result = (
-        Result.objects.filter(board_id=ruling.board_id, table_id=ruling.table_id).first()
-        if ruling.board_id is not None and ruling.table_id is not None
+        Result.objects.filter(board_id=r.board_id, table_id=r.table_id).first()
+        if r.board_id is not None and r.table_id is not None
         else None
     )
-    if result is None:
-        raise RulingError(
-            "须指明本桌已打过的牌副（该副牌在本桌的成绩）",
-            "name a board this table has played (its result here)",
-            code="board",
-        )
-    return result
+    if r.match_id is not None:
+        sides = {r.match.home_id, r.match.away_id}
+    elif r.table_id is not None:
+        sides = {r.table.ns_id, r.table.ew_id}
+    else:
+        sides = set()
+    scheduled = _boards_at(r.table) if r.table_id is not None and cancelled else set()
+    return TableFacts(
+        at_table=r.table_id is not None,
+        offender_side=_side_of(r.table, r.offender_entrant_id),
+        declaring_side=None if result is None else Seat[result.declarer].side.name,
+        offender_in_contest=r.offender_entrant_id in sides,
+        cancelled_scheduled=all(b.pk in scheduled for b in cancelled),
+    )
 
 
 def _check_content(ruling: Ruling, cancelled: list[Board]) -> None:
-    """What: the decision fits the article, and each decision has what it needs."""
+    """What: the article's checks (``core.ruling_checks``), then the entrants they name."""
     r = ruling
+    entry = RulingEntry(
+        irregularity=r.irregularity,
+        decision=r.decision,
+        amount=r.amount,
+        erring_side=r.erring_side,
+        minutes_late=r.minutes_late,
+        damaged=r.damaged,
+        reason_zh=r.reason_zh or "",
+        has_offender=r.offender_entrant_id is not None,
+        has_board=r.board_id is not None,
+        has_second=r.second_entrant_id is not None,
+        second_is_offender=r.second_entrant_id is not None
+        and r.second_entrant_id == r.offender_entrant_id,
+        corrected_points=r.corrected_points,
+        cancelled=len(cancelled),
+    )
     try:
-        irregularity = Irregularity(r.irregularity)
-    except ValueError:
+        checked = check_ruling(entry, _facts(r, cancelled))
+    except RulingRefused as refused:
         raise RulingError(
-            f"未知的违例 {r.irregularity!r}", f"unknown irregularity {r.irregularity!r}"
+            refused.message_zh, refused.message_en, code=refused.code, article=refused.article
         ) from None
-    article = ARTICLES[irregularity]
-    r.article = article.number
-    label = f"第{article.number}条"
-    if not r.decision:
-        r.decision = article.default.value
-    try:
-        decision = Decision(r.decision)
-    except ValueError:
-        raise RulingError(
-            f"未知的处理 {r.decision!r}", f"unknown decision {r.decision!r}"
-        ) from None
-    if decision not in article.decisions:
-        raise RulingError(
-            f"{label}的该项违例不能作此处理",
-            f"article {article.number} does not allow this decision for this irregularity",
-            code="decision",
-            article=label,
-        )
-    if not (r.reason_zh or "").strip():
-        raise RulingError("须填写判罚理由", "give the reason", code="reason")
-
-    if r.minutes_late is not None and irregularity in (
-        Irregularity.LATE_5_10,
-        Irregularity.LATE_15,
-    ):
-        suggested = suggest_for_lateness(r.minutes_late)
-        if suggested.irregularity is None:
-            raise RulingError(suggested.note_zh, suggested.note_en, code="minutes", article=label)
-        if suggested.irregularity is not irregularity:
-            raise RulingError(
-                f"迟到{r.minutes_late}分钟不属此项：{suggested.note_zh}",
-                f"{r.minutes_late} minutes late is not this row: {suggested.note_en}",
-                code="minutes",
-                article=label,
-            )
-
-    # The amount: only where the decision has one, 0.5 unless the referee set another.
-    if decision in _WITH_AMOUNT:
-        if r.amount is None:
-            r.amount = DEFAULT_AMOUNT
-        r.amount = Decimal(str(r.amount))
-        if r.amount != r.amount.quantize(_CENTS) or r.amount >= 1000:
-            raise RulingError(
-                "罚分最多两位小数", "an amount has at most two decimals", code="amount"
-            )
-        r.amount = r.amount.quantize(_CENTS)
-        if r.amount < 0 or (r.amount == 0 and decision in PENALISING):
-            if not (decision is Decision.RESULT_OVERRIDE and r.erring_side == ErringSide.BOTH):
-                raise RulingError("罚分须为正数", "a penalty is a positive amount", code="amount")
-    else:
-        r.amount = Decimal("0.00")
-
-    if decision is Decision.RESULT_OVERRIDE:
-        if r.erring_side not in set(ErringSide):
-            raise RulingError(
-                "须指明错误在哪一方（打家、防守方或双方）",
-                "say which side erred: declaring, defending or both",
-                code="erring_side",
-                article=label,
-            )
-        result = _result_here(r)
-        declaring = Seat[result.declarer].side.name
-        defending = "EW" if declaring == "NS" else "NS"
-        side = ErringSide(r.erring_side)
-        if side is ErringSide.BOTH:
-            r.offender_side, r.offender_entrant, r.offender_player = "", None, None
-            r.amount = Decimal("0.00")
-        else:
-            r.offender_side = declaring if side is ErringSide.DECLARING else defending
-            r.offender_entrant = _entrant_at(r.table, r.offender_side)
-    else:
-        r.erring_side = ""
-
-    needs_offender = decision not in (Decision.PROCEDURAL_NOTE, Decision.RESULT_OVERRIDE)
-    if needs_offender and r.offender_entrant_id is None:
-        raise RulingError("须指明犯规方", "name the offender", code="offender")
-
-    if decision is Decision.FORFEIT:
-        sides = (
-            {r.match.home_id, r.match.away_id}
-            if r.match_id is not None
-            else {r.table.ns_id, r.table.ew_id}
-        )
-        if r.offender_entrant_id not in sides:
-            raise RulingError(
-                "弃权方须是本场比赛的一方",
-                "the side forfeiting plays in this match",
-                code="offender",
-                article=label,
-            )
-
-    if decision is Decision.RESULT_CORRECTED:
-        r.damaged = True  # 给对方造成损失的 (第三十六条)
-        if r.corrected_points is not None:
-            _result_here(r)
-    else:
+    r.article, r.decision, r.amount = checked.article, checked.decision.value, checked.amount
+    r.erring_side, r.damaged = checked.erring_side, checked.damaged
+    if checked.clear_offender:
+        r.offender_side, r.offender_entrant, r.offender_player = "", None, None
+    elif checked.offender_side is not None:
+        r.offender_side = checked.offender_side
+        r.offender_entrant = _entrant_at(r.table, checked.offender_side)
+    if not checked.keep_correction:
         r.corrected_points, r.corrected_dig = None, ""
-
-    if decision is Decision.BOARDS_CANCELLED:
-        if r.table_id is None or not cancelled:
-            raise RulingError(
-                "须指明本桌取消的牌副", "name the boards cancelled at this table", code="boards"
-            )
-        scheduled = _boards_at(r.table)
-        if any(b.pk not in scheduled for b in cancelled):
-            raise RulingError(
-                "取消的牌副须是本桌要打的牌",
-                "the boards cancelled must be boards this table plays",
-                code="boards",
-            )
-
-    if irregularity is Irregularity.FOULED_BOARD and decision is Decision.PENALTY and r.damaged:
-        if r.second_entrant_id is None and r.table_id is not None:
-            side = _side_of(r.table, r.offender_entrant_id)
-            if side:
-                r.second_entrant = _entrant_at(r.table, "EW" if side == "NS" else "NS")
-        if r.second_entrant_id is None:
-            raise RulingError(
-                "造成损失的双方都罚：须指明另一方",
-                "damaged: both are penalised — name the other side",
-                code="second_entrant",
-                article=label,
-            )
-    else:
+    if not checked.keep_second:
         r.second_entrant = None
-    if r.second_entrant_id is not None and r.second_entrant_id == r.offender_entrant_id:
-        raise RulingError(
-            "另一方不能是犯规方本身", "the other side is not the offender", code="second_entrant"
-        )
+    elif checked.second_side is not None:
+        r.second_entrant = _entrant_at(r.table, checked.second_side)
 
 
 def _disqualification_scope(ruling: Ruling) -> dict[str, list[int]]:
@@ -500,6 +412,28 @@ def ruling_adjustments(ruling: Ruling) -> list[ScoreAdjustment]:
         )
         if r.offender_entrant_id is not None and r.amount > 0:
             out.append(penalty(r.offender_entrant))
+    elif decision is Decision.REPLAY and r.corrected_points is None:
+        # 本副不计分可重打: not scored here until the replay's result is recorded.
+        out.append(
+            adjustment_override(
+                kind=AdjustmentKind.NOT_SCORED, board=r.board, table=r.table, reason=reason
+            )
+        )
+    elif decision is Decision.BOARD_VOIDED:
+        # 第三十九条: the board void at this table (pairs: the traveller's other results
+        # Neuberg-scaled, this table average; teams: the board 0–0), and the fine.
+        out.append(
+            adjustment_override(
+                kind=AdjustmentKind.NOT_SCORED,
+                board=r.board,
+                table=r.table,
+                target=r.offender_entrant,
+                reason=reason,
+            )
+        )
+        out.append(penalty(r.offender_entrant))
+        if r.second_entrant_id is not None:
+            out.append(penalty(r.second_entrant))
     elif decision is Decision.FORFEIT:
         contest = _contest(r, r.offender_entrant)
         out.append(
@@ -548,7 +482,9 @@ def _sync_correction(ruling: Ruling, by: Any) -> None:
     if r.board_id is None or r.table_id is None:
         return
     corrects = (
-        r.in_force and r.decision == Decision.RESULT_CORRECTED and r.corrected_points is not None
+        r.in_force
+        and r.decision in (Decision.RESULT_CORRECTED, Decision.REPLAY)
+        and r.corrected_points is not None
     )
     if corrects:
         want: tuple[int, str] | None = (int(r.corrected_points or 0), r.corrected_dig or "")
@@ -721,7 +657,7 @@ def ruling_change(
     r = _locked(ruling, version)
     if r.status == Status.WITHDRAWN:
         raise RulingError("已撤销的判罚不能再改", "a withdrawn ruling cannot change", code="status")
-    was_penalising = r.decision in {d.value for d in _WITH_AMOUNT}
+    was_penalising = r.decision in {d.value for d in WITH_AMOUNT}
     cancelled = list(changes.pop("cancelled_boards", r.cancelled_boards.all()))
     for name, value in changes.items():
         setattr(r, name, value)

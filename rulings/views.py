@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,10 +27,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from core.articles import Status
+from tournament.access import event_context, event_for
 from tournament.models import Event, Table
-from tournament.roles import user_event_roles
 from tournament.selectors import table_get_by_code
-from web.selectors import event_get_visible
 
 from . import services
 from .forms import RulingChangeForm, RulingForm, initial_from
@@ -50,26 +49,8 @@ ACTIONS = {
 }
 
 
-def _event(request: HttpRequest, code: str) -> Event:
-    try:
-        return event_get_visible(code, request.user)
-    except Event.DoesNotExist as error:
-        raise Http404("no such event") from error
-
-
-def _official(request: HttpRequest, event: Event) -> None:
-    if not services.can_rule(request.user, event):
-        raise PermissionDenied("directors and referees only")
-
-
 def _context(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
-    return {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-        "official": services.can_rule(request.user, event),
-        **extra,
-    }
+    return event_context(request, event, official=services.can_rule(request.user, event), **extra)
 
 
 def _errors(error: ValidationError) -> list[str]:
@@ -77,7 +58,7 @@ def _errors(error: ValidationError) -> list[str]:
 
 
 def ruling_list(request: HttpRequest, code: str) -> HttpResponse:
-    event = _event(request, code)
+    event = event_for(request, code)
     rulings = list(rulings_for_event(event, request.user))
     official = services.can_rule(request.user, event)
     counts = warning_counts(event) if official else None
@@ -113,7 +94,7 @@ def _ruling(event: Event, pk: int) -> Ruling:
 
 
 def ruling_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
-    event = _event(request, code)
+    event = event_for(request, code)
     ruling = _ruling(event, pk)
     official = services.can_rule(request.user, event)
     if not official and not ruling.published:
@@ -157,10 +138,12 @@ def _suggested(form_data: Any) -> tuple[dict[str, Any], Any]:
 def ruling_pick(request: HttpRequest, code: str) -> HttpResponse:
     """The form for the table whose entry code the referee types (it is on the table's
     card): ``?table_code=K7M2QX&board=3``."""
-    event = _event(request, code)
-    _official(request, event)
+    event = event_for(request, code, services.OFFICIAL_ROLES)
+    typed = request.GET.get("table_code", "").strip()
+    if not typed:  # nothing typed yet: the form, no error
+        return HttpResponseRedirect(reverse("rulings:list", args=[event.code]) + "#pick-code")
     try:
-        table = table_get_by_code(request.GET.get("table_code", ""))
+        table = table_get_by_code(typed)
     except Table.DoesNotExist:
         table = None
     if table is None or table.round.stage.event_id != event.pk:
@@ -173,8 +156,7 @@ def ruling_pick(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def ruling_new(request: HttpRequest, code: str, table_id: int) -> HttpResponse:
-    event = _event(request, code)
-    _official(request, event)
+    event = event_for(request, code, services.OFFICIAL_ROLES)
     table = get_object_or_404(
         Table.objects.select_related("round__stage", "match", "ns", "ew"),
         pk=table_id,
@@ -228,8 +210,7 @@ def ruling_saved_message(ruling: Ruling) -> str:
 
 @login_required
 def ruling_change(request: HttpRequest, code: str, pk: int) -> HttpResponse:
-    event = _event(request, code)
-    _official(request, event)
+    event = event_for(request, code, services.OFFICIAL_ROLES)
     ruling = _ruling(event, pk)
     if ruling.table_id is None or ruling.status == Status.WITHDRAWN.value:
         raise Http404("this ruling is not changed here")
@@ -273,8 +254,7 @@ def ruling_change(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def ruling_action(request: HttpRequest, code: str, pk: int, action: str) -> HttpResponse:
-    event = _event(request, code)
-    _official(request, event)
+    event = event_for(request, code, services.OFFICIAL_ROLES)
     ruling = _ruling(event, pk)
     note = request.POST.get("note", "")
     try:

@@ -16,6 +16,9 @@ from django.contrib import admin, messages
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from boards.admin import BoardAdmin
+from boards.models import Board
+
 from .models import MatchScore, ScoreAdjustment, Standing, TieOrder, TravellerScore
 
 
@@ -94,3 +97,28 @@ class ScoreAdjustmentAdmin(ReadOnlyAdmin):
 class TieOrderAdmin(ReadOnlyAdmin):
     list_display = ("stage", "group_label", "entrants", "reason", "decided_by", "decided_at")
     list_filter = ("stage__event",)
+
+
+# Boards sit below scoring, so the release actions (a service of scoring: a release
+# starts a new standings version) are added to the boards' admin from here.
+admin.site.unregister(Board)
+
+
+@admin.register(Board)
+class ReleasingBoardAdmin(BoardAdmin):
+    actions = ["release", "withdraw_release"]
+
+    @admin.action(description=_("公布所选牌副的牌型与成绩"))
+    def release(self, request: HttpRequest, queryset: Any) -> None:
+        from .services import boards_release
+
+        boards_release(boards=queryset, user=request.user)
+        self.message_user(request, _("已公布"), messages.SUCCESS)
+
+    @admin.action(description=_("撤回所选牌副的公布"))
+    def withdraw_release(self, request: HttpRequest, queryset: Any) -> None:
+        from .services import board_withdraw_release
+
+        for board in queryset:
+            board_withdraw_release(board=board)
+        self.message_user(request, _("已撤回公布"), messages.SUCCESS)

@@ -14,26 +14,56 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+# The largest input read (docs/architecture.md, "JSON commands"): a full-play record is
+# about 3 kB, a traveller of 100 full-play records 300 kB.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
 
 
 def read_json(path: str) -> Any:
-    """The JSON value in `path` (or standard input for "-"); raises ValueError, bilingual."""
+    """The JSON value in `path` (or standard input for "-"); raises ValueError, bilingual.
+
+    Any input gets an answer: a file too large, bytes that are not UTF-8, malformed or
+    non-standard JSON (NaN, Infinity), numbers too long to read and nesting too deep to
+    parse are all refused with a one-line reason.
+    """
     try:
         if path == "-":
-            text = sys.stdin.read()
+            stream = getattr(sys.stdin, "buffer", None)  # a text stream when replaced
+            raw = (
+                stream.read(MAX_INPUT_BYTES + 1)
+                if stream is not None
+                else sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8")
+            )
         else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
         raise ValueError(f"无法读取文件 / cannot read {path}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"文件不是 UTF-8 文本 / {path} is not UTF-8 text") from exc
+    if len(raw) > MAX_INPUT_BYTES:
+        mib = MAX_INPUT_BYTES // (1024 * 1024)
+        raise ValueError(f"输入超过 {mib} MiB 上限 / the input is over the {mib} MiB limit")
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"输入不是 UTF-8 文本 / {path} is not UTF-8 text") from exc
+    try:
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(
-            f"JSON 格式错误 / malformed JSON: line {exc.lineno} column {exc.colno}: {exc.msg}"
+            f"JSON 格式错误：第 {exc.lineno} 行第 {exc.colno} 列 / "
+            f"malformed JSON: line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from exc
+    except RecursionError:
+        raise ValueError("JSON 嵌套太深 / JSON nested too deep") from None
+    except ValueError as exc:  # a number of more than 4,300 digits, NaN, Infinity
+        raise ValueError(
+            "JSON 含有无法读取的数（太长，或 NaN、Infinity）/ "
+            "JSON holds a number that cannot be read (too long, or NaN or Infinity)"
+        ) from exc
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN, Infinity and -Infinity are not JSON (RFC 8259)
 
 
 def emit(command: BaseCommand, payload: Any) -> None:

@@ -236,6 +236,27 @@ class TravellerScore(models.Model):
         return f"{self.board} {self.table}: {self.ns_score}/{self.ew_score}"
 
 
+class TravellerInputs(models.Model):
+    """What a Mitchell board's stored traveller was scored from, as a digest (its
+    results, its schedule's lines, the rulings that reach it): a full rescore skips a
+    board whose inputs read the same, its lines being what scoring them would give."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="+", verbose_name=_("比赛阶段")
+    )
+    board = models.OneToOneField(
+        Board, on_delete=models.CASCADE, related_name="+", verbose_name=_("牌副")
+    )
+    digest = models.CharField(_("输入摘要"), max_length=32)
+
+    class Meta:
+        verbose_name = _("随牌计分输入")
+        verbose_name_plural = _("随牌计分输入")
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.digest}"
+
+
 class Standing(models.Model):
     """An entrant's line in a stage's ranking.
 
@@ -271,9 +292,19 @@ class Standing(models.Model):
     adjustment = models.DecimalField(_("罚分"), default=0, **SCORE)
     total = models.DecimalField(_("累计比赛分"), default=0, **SCORE)
     top = models.PositiveIntegerField(_("满分"), default=0)
+    # The exact sum of the pair's traveller lines (a Mitchell), before ``matchpoints``
+    # rounds it to the cent: a changed board's differences are added to it, so one
+    # result does not add up every line again. Null: not known, add the lines up.
+    lines_sum = models.DecimalField(
+        _("随牌计分合计"), max_digits=12, decimal_places=4, null=True, blank=True
+    )
     percentage = models.DecimalField(
         _("得分率"), max_digits=7, decimal_places=2, null=True, blank=True
     )
+    # Swiss teams' tie-breaks (瑞士移位): opponents' match points, net jump levels.
+    byes = models.PositiveSmallIntegerField(_("轮空"), default=0)
+    opponents_points = models.PositiveIntegerField(_("对手场分"), default=0)
+    net_levels = models.IntegerField(_("净跳级数"), default=0)
 
     class Meta:
         verbose_name = _("排名")

@@ -17,6 +17,7 @@ from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 
 from .models import BoardScore, MatchScore, Standing, TravellerScore
+from .services.team_formats import carried_matches
 
 __all__ = [
     "board_traveller",
@@ -111,6 +112,8 @@ def stage_cross_table(stage: Stage, *, group_label: str = "") -> CrossTable[int]
             stage=stage, match__group_label=group_label, needs_review=False
         )
     ]
+    if not group_label:  # a final's group matches carried over (带分, 第二十六条之3)
+        matches += carried_matches(stage)
     return build_cross_table(rows, matches)
 
 

@@ -67,7 +67,9 @@ def validate_switches(value: object) -> None:
     try:
         resolve_profile(None, value)
     except ProfileError as error:
-        raise ValidationError(f"规则开关无效 / invalid switch: {error}") from error
+        raise ValidationError(
+            f"规则开关无效：{error.message_zh} / invalid switch: {error.message_en}"
+        ) from error
 
 
 class Event(models.Model):
@@ -119,7 +121,10 @@ class Event(models.Model):
             resolve_profile(self.rules, self.switches or {})
         except ProfileError as error:
             raise ValidationError(
-                {"switches": f"规则开关无效 / invalid switch: {error}"}
+                {
+                    "switches": f"规则开关无效：{error.message_zh} / "
+                    f"invalid switch: {error.message_en}"
+                }
             ) from error
 
     @property
@@ -231,6 +236,7 @@ class Stage(models.Model):
         DOUBLE_ELIMINATION = "double_elimination", _("双败淘汰赛")
         MITCHELL = "mitchell", _("双人双冠军赛（米切尔）")
         PAIRS_FINAL = "pairs_final", _("双人单冠军决赛")
+        SWISS = "swiss", _("团体瑞士移位赛")
 
     class Status(models.TextChoices):
         PLANNED = "planned", _("待编排")
@@ -244,6 +250,7 @@ class Stage(models.Model):
             Kind.GROUP_ROUND_ROBIN,
             Kind.KNOCKOUT,
             Kind.DOUBLE_ELIMINATION,
+            Kind.SWISS,
         }
     )
     BRACKET_KINDS = frozenset({Kind.KNOCKOUT, Kind.DOUBLE_ELIMINATION})
@@ -409,6 +416,7 @@ class Match(models.Model):
         WINNERS = "winners", _("胜区")
         LOSERS = "losers", _("负区")
         FINAL = "final", _("决赛")
+        PLACING = "placing", _("名次赛")
 
     stage = models.ForeignKey(
         Stage, on_delete=models.CASCADE, related_name="matches", verbose_name=_("比赛阶段")
@@ -444,6 +452,9 @@ class Match(models.Model):
     first_place = models.PositiveSmallIntegerField(
         _("决定名次"), null=True, blank=True, help_text=_("胜者得此名次，负者得下一名次")
     )
+    # A knockout's placing match (名次赛): the best place its loser can still get (7 for
+    # a semi-final of places 5–8; first_place + 1 for a match that decides two places).
+    loser_place = models.PositiveSmallIntegerField(_("负者名次"), null=True, blank=True)
     winner = models.ForeignKey(
         Entrant,
         on_delete=models.PROTECT,

@@ -11,7 +11,7 @@ from typing import Any
 
 from .models import Event, EventRole
 
-__all__ = ["user_event_roles", "user_has_role"]
+__all__ = ["person_name", "user_event_roles", "user_has_role"]
 
 
 def user_event_roles(user: Any, event: Event) -> set[str]:
@@ -27,3 +27,12 @@ def user_has_role(user: Any, event: Event, *roles: str) -> bool:
     """Whether ``user`` holds any of ``roles`` in ``event`` (any role at all if none given)."""
     held = user_event_roles(user, event)
     return bool(held & set(roles)) if roles else bool(held)
+
+
+def person_name(user: Any) -> str:
+    """An official as pages and papers show them: their name, the login only when no
+    name is recorded (a referee is "王裁判", not "director")."""
+    if user is None:
+        return ""
+    full = getattr(user, "get_full_name", lambda: "")()
+    return str(full or getattr(user, "username", ""))

@@ -8,8 +8,10 @@ sources as text; :func:`stage_bracket` turns the rows back into the pure
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from django.db.models import Prefetch
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Prefetch, Q, QuerySet
 
 from core.formats.bracket import (
     Bracket,
@@ -25,10 +27,13 @@ from core.formats.bracket import (
 from core.formats.bracket import Match as BracketMatch
 from core.formats.qualification import group_qualifier_order
 
-from .models import Entrant, Match, Membership, Player, Stage, StageEntry, Table
+from .models import Entrant, Event, Match, Membership, Player, Stage, StageEntry, Table
 
 __all__ = [
     "entrant_players",
+    "event_get",
+    "event_public",
+    "events_visible",
     "parse_source",
     "source_text",
     "stage_bracket",
@@ -38,6 +43,28 @@ __all__ = [
     "stage_seeds",
     "table_get_by_code",
 ]
+
+
+def events_visible(user: Any) -> QuerySet[Event]:
+    """Events anyone may read (all but drafts), and the drafts this user works on; the
+    one rule of the pages, the API and the papers."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return events
+    public = ~Q(status=Event.Status.DRAFT)
+    if user.is_authenticated:
+        return events.filter(public | Q(roles__user=user)).distinct()
+    return events.filter(public)
+
+
+def event_get(code: str, user: Any) -> Event:
+    """The event behind ``code`` if ``user`` may read it; ``Event.DoesNotExist`` if not."""
+    return events_visible(user).get(code=code)
+
+
+def event_public(code: str) -> Event | None:
+    """The event behind ``code`` if anyone may read it (not a draft), else None."""
+    return events_visible(AnonymousUser()).filter(code=code).first()
 
 
 def parse_source(text: str, *, groups: int = 0, per_group: int = 0) -> Source:
@@ -95,6 +122,11 @@ def stage_bracket(stage: Stage, matches: Sequence[Match] | None = None) -> Brack
                 a=a,
                 b=b,
                 reset=row.is_reset,
+                places=(
+                    (row.first_place, row.loser_place)
+                    if row.first_place is not None and row.loser_place is not None
+                    else None
+                ),
             )
         )
     return Bracket(kind=stage.kind, entrants=seeds, matches=tuple(built))

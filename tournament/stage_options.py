@@ -13,7 +13,14 @@ from typing import Any
 
 __all__ = ["StageOptions", "validate_stage_settings"]
 
-TEAM_KINDS = ("team_match", "round_robin", "group_round_robin", "knockout", "double_elimination")
+TEAM_KINDS = (
+    "team_match",
+    "round_robin",
+    "group_round_robin",
+    "knockout",
+    "double_elimination",
+    "swiss",
+)
 KINDS = (*TEAM_KINDS, "mitchell", "pairs_final")
 
 #: Which options mean something for which kind of stage.
@@ -28,7 +35,9 @@ APPLIES: dict[str, tuple[str, ...]] = {
     "tiebreak_boards": ("knockout", "double_elimination"),
     "bracket_reset": ("double_elimination",),
     "boards_per_round": ("mitchell",),
-    "places": ("pairs_final",),
+    "places": ("pairs_final", "knockout"),
+    "carry_over": ("round_robin",),
+    "rounds": ("swiss",),
 }
 
 
@@ -44,7 +53,9 @@ class StageOptions:
     tiebreak_boards: int = 4  # 打平后加赛副数 (第二十七条)
     bracket_reset: bool = False  # 双败：负区冠军胜决赛后再赛一场
     boards_per_round: int = 4  # 米切尔每轮副数 (第二十八条)
-    places: int = 4  # 决赛决出名次数 (第二十九条: 4, or 8 for 5th–8th)
+    places: int = 4  # 决出名次数 (第二十九条: 4 or 8; a knockout: 2, 4 with a 3rd-place match…)
+    carry_over: bool = False  # 带分: a final after groups keeps the group match of two finalists
+    rounds: int = 7  # 瑞士移位轮数
 
     @property
     def half_session(self) -> int:
@@ -98,7 +109,9 @@ def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageO
         tiebreak_boards=_int(data, "tiebreak_boards", 4, 2),
         bracket_reset=_bool(data, "bracket_reset", False),
         boards_per_round=_int(data, "boards_per_round", 4, 1),
-        places=_int(data, "places", 4, 4),
+        places=_int(data, "places", 2 if kind == "knockout" else 4, 2),
+        carry_over=_bool(data, "carry_over", False),
+        rounds=_int(data, "rounds", 7, 1),
     )
     if options.boards_per_session % 2:
         _fail(
@@ -115,7 +128,7 @@ def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageO
             f"分组方式必须是 serpentine（种子蛇形）或 draw（抽签），现为{options.draw!r}",
             f"draw must be 'serpentine' or 'draw', got {options.draw!r}",
         )
-    if options.places % 4:
+    if kind == "pairs_final" and options.places % 4:
         _fail(
             f"决赛决出名次数必须是4的倍数，现为{options.places}",
             f"the places decided must be a multiple of 4, got {options.places}",

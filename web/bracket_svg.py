@@ -30,7 +30,7 @@ SECTION_GAP = 18
 MARGIN = 8
 MAX_TEXT_UNITS = 9.5  # about nine CJK characters fit a slot
 
-SIDES = ("winners", "losers", "final")
+SIDES = ("winners", "losers", "final", "placing")
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,8 @@ def _column(match: BoxMatch, winners_cols: int, losers_cols: int) -> int:
         return match.round - 1
     if match.side == "losers":
         return match.round  # one column right of the winners' round that drops into it
+    if match.side == "placing":  # 名次赛: from the final's column on, below the bracket
+        return max(0, winners_cols + match.round - 2)
     return max(winners_cols, losers_cols) + match.round - 1
 
 
@@ -118,7 +120,7 @@ def layout(matches: Sequence[BoxMatch]) -> tuple[dict[int, Placed], dict[str, fl
     placed: dict[int, Placed] = {}
     tops: dict[str, float] = {}
     y = float(MARGIN)
-    for side in ("winners", "losers"):
+    for side in ("winners", "losers", "placing"):
         if not sides[side]:
             continue
         tops[side] = y

@@ -19,7 +19,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -27,23 +26,22 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from api.cache import standings_invalidate
 from boards.errors import BoardError, ConflictError, EntryRejected
 from boards.models import Board, Result
 from boards.records import entry_record
 from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
-    board_withdraw_release,
-    boards_release,
     result_check,
     result_confirm,
     result_correct,
     result_enter,
 )
 from core.engine import check_board
+from scoring.services import board_withdraw_release, boards_release, swiss_round_next
+from tournament.access import event_context, event_for
+from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
-from tournament.roles import user_event_roles, user_has_role
 from tournament.selectors import table_get_by_code
 
 from . import results, selectors
@@ -201,24 +199,6 @@ def table_check(request: HttpRequest, code: str, number: int) -> HttpResponse:
 # --- the director ---------------------------------------------------------------------------
 
 
-def _director_event(request: HttpRequest, code: str) -> Event:
-    try:
-        event = selectors.event_get_visible(code, request.user)
-    except Event.DoesNotExist as error:
-        raise Http404("no such event") from error
-    if not user_has_role(request.user, event, "director"):
-        raise PermissionDenied("director only")
-    return event
-
-
-def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
-    return {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-    }
-
-
 def _round(event: Event, order: int, number: int) -> Round:
     round_ = (
         Round.objects.select_related("stage__event")
@@ -267,7 +247,7 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
     """A round's scorecards, typed from the keyboard: table → board → fields, the verdict
     inline, Enter saves (a director's entry counts as confirmed) and opens the next board;
     an existing result is corrected, with its history shown."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     round_ = _round(event, order, number)
     url = reverse("web:director_scorecard", args=[event.code, order, number])
     tables = results.director_round(round_)
@@ -329,7 +309,7 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         else None
     )
     stage: Stage = round_.stage
-    context = _event_context(request, event) | {
+    context = event_context(request, event) | {
         "stage": stage,
         "round": round_,
         "rounds": list(stage.rounds.order_by("number")),
@@ -359,7 +339,7 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
 @login_required
 @require_POST
 def director_check(request: HttpRequest, code: str, order: int, number: int) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     round_ = _round(event, order, number)
     table, _lines, line = _pick(results.director_round(round_), results.table_boards, request.POST)
     if table is None or line is None:
@@ -372,7 +352,7 @@ def director_check(request: HttpRequest, code: str, order: int, number: int) -> 
 def director_release(request: HttpRequest, code: str) -> HttpResponse:
     """Release boards to players (their hand records, results and travellers), or take a
     release back: the boards ticked, or every board of a round."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     ids = [i for i in (_int(v) for v in request.POST.getlist("board")) if i is not None]
     round_id = _int(request.POST.get("round"))
     if request.POST.get("all") and round_id is not None:
@@ -389,7 +369,7 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
         if early and request.POST.get("confirm") != "early":
             # Shown early, a board's hands help every table that has yet to play it:
             # name those tables and ask a second time (第二十八条之6).
-            context = _event_context(request, event) | {
+            context = event_context(request, event) | {
                 "early": [
                     (
                         board,
@@ -407,8 +387,24 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
             return render(request, "web/release_confirm.html", context)
         boards_release(boards=boards, user=request.user)
         messages.success(request, _("已公布%(n)d副牌的牌型与成绩。") % {"n": len(boards)})
-    standings_invalidate({b.stage_id for b in boards})  # the public pages show them at once
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web:director", args=[event.code])
     return HttpResponseRedirect(back)
+
+
+@login_required
+@require_POST
+def director_swiss_next(request: HttpRequest, code: str, order: int) -> HttpResponse:
+    """Swiss teams (瑞士移位): pair the next round once the last one is complete."""
+    event = event_for(request, code, "director")
+    stage = Stage.objects.filter(event=event, order=order).first()
+    if stage is None:
+        raise Http404("no such stage")
+    try:
+        round_ = swiss_round_next(stage=stage)
+    except EventError as error:
+        messages.error(request, results.in_language(error.message_zh, error.message_en))
+    else:
+        messages.success(request, _("第%(n)d轮已编排。") % {"n": round_.number})
+    return HttpResponseRedirect(reverse("web:stage", args=[event.code, stage.order]))

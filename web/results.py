@@ -506,9 +506,6 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                 for b in sorted(round_board_ids.values(), key=lambda b: b.number)
             ]
             round_data["hidden"] = sum(1 for b in round_data["boards"] if not b["visible"])
-            for key in ("expected", "entered", "confirmed"):
-                totals[key] += summary[key]
-            totals["flagged"] += len(flags)
         # Open the round being played (the first not wholly confirmed) and any round with
         # something to look at; the others stay folded.
         current = next(
@@ -519,7 +516,25 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
             round_data["open"] = (
                 round_data is current or bool(round_data["pending"]) or bool(round_data["flags"])
             )
-    return {"totals": totals, "dealt": bool(boards)}
+    current = _current_rounds(stage_blocks)
+    for round_data in current:
+        for key in ("expected", "entered", "confirmed"):
+            totals[key] += round_data["summary"][key]
+        totals["flagged"] += len(round_data["flags"])
+    return {"totals": totals, "dealt": bool(boards), "rounds": [r["round"] for r in current]}
+
+
+def _current_rounds(stage_blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The round being played, whose progress "本轮进度" counts: the rounds the director
+    has started and not closed; with none open, the first dealt round not wholly
+    confirmed (by stage order)."""
+    rounds = [r for block in stage_blocks for r in block["rounds"]]
+    started = [r for r in rounds if r["round"].is_open]
+    if started:
+        return started
+    waiting = (r for r in rounds if r["summary"]["confirmed"] < r["summary"]["expected"])
+    first = next(waiting, None)
+    return [first] if first is not None else []
 
 
 def releasable_boards(event: Event, ids: Iterable[int]) -> list[Board]:

@@ -11,17 +11,16 @@ the director released it, 第二十八条之6); directors see everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from api.cache import standings_version
 from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
+from core.numbers import format_number as number
+from scoring.cache import standings_version
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import (
     board_traveller,
@@ -52,21 +51,31 @@ __all__ = [
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 
 
-def number(value: Decimal | Fraction | int | None, places: int = 2) -> str:
-    """``18``, ``12.5``, ``55.56``: no trailing zeros, at most ``places`` decimals."""
-    if value is None:
-        return ""
-    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def stage_etag(stage: Stage, *, director: bool) -> str:
     """The version of what a stage page shows: a new one whenever one of its results is
-    confirmed or corrected, rescored, or a board released (``api.cache``)."""
+    confirmed or corrected, rescored, or a board released (``scoring.cache``)."""
     return f'W/"{stage.pk}-{standings_version(stage.pk)}-{get_language()}-{int(director)}"'
 
 
 # --- standings --------------------------------------------------------------------------------
+
+
+#: Why a row shares a place, or is placed as it is among teams level on match points
+#: (第二十五条之4); a director's order shows the reason recorded with it instead.
+TIE_WHY = {
+    "head_to_head": gettext_noop("场分相同，按两队相遇那轮的胜负排列（第二十五条之4（一））"),
+    "shared": gettext_noop("场分相同且相遇那轮也打平，并列排名（第二十五条之4（二））"),
+    "playoff": gettext_noop("多队场分相同：须加赛或由裁判长决定名次（第二十五条之4（三））"),
+    "director": gettext_noop("多队场分相同，由裁判长决定名次"),
+    "pairs_shared": gettext_noop("比赛分相同，并列"),
+}
+
+
+def _why(row: Standing) -> str:
+    if row.tie == "director" and row.note:
+        return row.note
+    key = row.tie if row.tie in TIE_WHY else ("pairs_shared" if row.shared else "")
+    return _(TIE_WHY[key]) if key else ""
 
 
 def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
@@ -79,9 +88,10 @@ def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, A
         "total": number(row.total),
         "adjustment": number(row.adjustment) if row.adjustment else "",
         "percentage": number(row.percentage) if row.percentage is not None else "",
-        # How a level was settled, when the rules settled it (a play-off still to come
-        # shows as the row's flag instead).
-        "tie": row.get_tie_display() if row.tie in ("head_to_head", "director") else "",
+        # How a level was settled or why it is not yet (第二十五条之4), and the
+        # director's recorded reason when the director ordered it.
+        "tie": row.get_tie_display() if row.tie in TIE_WHY else (_("并列") if row.shared else ""),
+        "why": _why(row),
     }
 
 
@@ -134,6 +144,21 @@ def round_robin_page(
     return page | {
         "standings": standings_view(stage, entrants),
         "scores": match_scores(stage),
+    }
+
+
+def swiss_page(
+    stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
+) -> dict[str, Any]:
+    """Swiss teams (瑞士移位): the ranking with its tie-breaks and each round's
+    pairings as published."""
+    page = selectors.team_match_page(stage, entrants)
+    last = stage.rounds.order_by("-number").first()
+    return page | {
+        "standings": standings_view(stage, entrants),
+        "scores": match_scores(stage),
+        "rounds_paired": last.number if last else 0,
+        "rounds_total": stage.options.rounds,
     }
 
 

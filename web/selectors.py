@@ -33,34 +33,18 @@ from tournament.models import (
     Table,
 )
 from tournament.roles import user_event_roles
-from tournament.selectors import stage_bracket, stage_bracket_results, stage_seeds
+from tournament.selectors import (
+    events_visible,
+    stage_bracket,
+    stage_bracket_results,
+    stage_seeds,
+)
 
 from .bracket_svg import BoxMatch, BoxSlot, Feed, bracket_svg
 
 SEAT_ORDER = SEAT_NAMES
 
 # --- events and entrants --------------------------------------------------------------
-
-
-def events_visible(user: Any) -> QuerySet[Event]:
-    """Events anyone may read (all but drafts), and the drafts this user works on."""
-    events = Event.objects.all()
-    if user.is_authenticated and user.is_superuser:
-        return events
-    public = ~Q(status=Event.Status.DRAFT)
-    if user.is_authenticated:
-        return events.filter(public | Q(roles__user=user)).distinct()
-    return events.filter(public)
-
-
-def event_public(code: str) -> Event | None:
-    """The event behind ``code`` if anyone may read it (not a draft), else None."""
-    return Event.objects.exclude(status=Event.Status.DRAFT).filter(code=code).first()
-
-
-def event_get_visible(code: str, user: Any) -> Event:
-    """The event behind ``code`` if this user may read it; ``Event.DoesNotExist`` if not."""
-    return events_visible(user).get(code=code)
 
 
 def event_list(user: Any) -> list[dict[str, Any]]:
@@ -167,10 +151,6 @@ def _tables(filters: Q) -> QuerySet[Table]:
         )
         .order_by("round__stage__order", "round__number", "session", "number")
     )
-
-
-def stage_get(event: Event, order: int) -> Stage:
-    return event.stages.get(order=order)
 
 
 # --- round robin and groups -----------------------------------------------------------
@@ -359,6 +339,8 @@ def _column_titles(kind: str, rounds: Mapping[str, int], reset: bool) -> dict[tu
         names = {depth: _("决赛"), depth - 1: _("半决赛"), depth - 2: _("四分之一决赛")}
         for r in range(1, depth + 1):
             titles[("winners", r)] = names.get(r) or _("第%(n)d轮") % {"n": r}
+        for r in range(1, rounds.get("placing", 0) + 1):
+            titles[("placing", r)] = _("名次赛")
         return titles
     for r in range(1, depth + 1):
         titles[("winners", r)] = _("胜区决赛") if r == depth else _("胜区第%(n)d轮") % {"n": r}
@@ -461,14 +443,37 @@ def bracket_page(
     champion = seeds.get(state.champion) if state.champion is not None else None
     runner_up = seeds.get(state.runner_up) if state.runner_up is not None else None
     title = _("%(stage)s对阵图") % {"stage": stage.name}
+    places = _bracket_places(bracket, state, seeds) if state.champion is not None else []
     return {
         "svg": bracket_svg(boxes, title=title, column_titles=titles),
         "matches": listing,
         "champion": champion,
         "runner_up": runner_up,
+        "places": places,
         "is_double": stage.kind == Stage.Kind.DOUBLE_ELIMINATION,
         "side_names": {Side.WINNERS.value: _("胜区"), Side.LOSERS.value: _("负区")},
     }
+
+
+def _bracket_places(bracket: Any, state: Any, seeds: Mapping[int, Any]) -> list[dict[str, Any]]:
+    """The final places once the champion is known: 1 and 2 from the final, then the
+    teams out in the same round of the same bracket share a place, later rounds first
+    (a knockout's two semi-final losers are 3=)."""
+    where = {m.id: (m.side.value, m.round) for m in bracket.matches}
+    places = [{"place": "1", "entrant": seeds.get(state.champion)}]
+    if state.runner_up is not None:
+        places.append({"place": "2", "entrant": seeds.get(state.runner_up)})
+    out: dict[tuple[str, int], list[tuple[int, int]]] = defaultdict(list)
+    for seed, match_id in state.eliminated.items():
+        if seed not in (state.champion, state.runner_up):
+            out[where[match_id]].append((match_id, seed))
+    place = len(places) + 1
+    for group in sorted(out.values(), key=lambda g: -max(match_id for match_id, _s in g)):
+        mark = "=" if len(group) > 1 else ""
+        for _match_id, seed in sorted(group, key=lambda item: item[1]):
+            places.append({"place": f"{place}{mark}", "entrant": seeds.get(seed)})
+        place += len(group)
+    return places
 
 
 # --- Mitchell and the pairs final -----------------------------------------------------
@@ -694,23 +699,7 @@ def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
     return out
 
 
-def standings_rows(stage: Stage) -> list[dict[str, Any]]:
-    """A stage's standings as the standings page shows them (plain data, cacheable)."""
-    from scoring.selectors import stage_standings
-
-    names = entrant_views(stage.event)
-    fields = ("place", "shared", "group_label", "direction", "played", "match_points")
-    fields += ("score_for", "score_against", "total", "percentage", "flagged")
-    return [
-        {name: getattr(row, name) for name in fields}
-        | {"entrant": names[row.entrant_id].label if row.entrant_id in names else ""}
-        for row in stage_standings(stage)
-    ]
-
-
 __all__ = [
-    "event_public",
-    "standings_rows",
     "BoardsView",
     "CrossCell",
     "CrossRow",
@@ -721,16 +710,13 @@ __all__ = [
     "cross_table",
     "director_dashboard",
     "entrant_views",
-    "event_get_visible",
     "event_list",
     "event_overview",
-    "events_visible",
     "groups_page",
     "mitchell_page",
     "pair_itinerary",
     "pairs_final_page",
     "round_robin_page",
-    "stage_get",
     "table_page",
     "team_match_page",
 ]

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import RULES_CHOICES, Entrant, Event, EventRole, Stage
+from tournament.services.stages import CHAINS
 from tournament.stage_options import APPLIES, StageOptions
 
 #: Each switch a director may set (rules.md), what it means and the article it reads;
@@ -199,8 +200,12 @@ _OPTION_FIELDS: dict[str, Any] = {
         label=_("每轮副数（第二十八条）"), min_value=1, max_value=12
     ),
     "places": lambda: forms.IntegerField(
-        label=_("决出名次数（4或8，第二十九条）"), min_value=4, max_value=8
+        label=_("决出名次数（第二十七、二十九条）"), min_value=2, max_value=8
     ),
+    "carry_over": lambda: forms.BooleanField(
+        label=_("带分：决赛保留两队小组赛中的比赛"), required=False
+    ),
+    "rounds": lambda: forms.IntegerField(label=_("瑞士移位轮数"), min_value=1, max_value=15),
 }
 
 
@@ -225,14 +230,7 @@ class StageForm(forms.Form):
             field.initial = default
             self.fields[name] = field
         entrant_kind = Entrant.Kind.TEAM if kind in Stage.TEAM_KINDS else Entrant.Kind.PAIR
-        sources = Stage.objects.filter(
-            event=event,
-            kind__in={
-                Stage.Kind.KNOCKOUT: [Stage.Kind.GROUP_ROUND_ROBIN],
-                Stage.Kind.DOUBLE_ELIMINATION: [Stage.Kind.GROUP_ROUND_ROBIN],
-                Stage.Kind.PAIRS_FINAL: [Stage.Kind.MITCHELL],
-            }.get(kind, []),
-        )
+        sources = Stage.objects.filter(event=event, kind__in=CHAINS.get(kind, set()))
         if kind == Stage.Kind.PAIRS_FINAL or sources.exists():
             self.fields["source"] = forms.ModelChoiceField(
                 label=_("来源阶段（出线者由此产生）"),

@@ -39,9 +39,9 @@ from boards.services import (
     read_board_file,
 )
 from scoring.services import stage_qualify_from_source, tie_order_set
+from tournament.access import event_context, event_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
-from tournament.roles import user_event_roles
 from tournament.services import (
     entrant_create,
     entrant_update,
@@ -63,7 +63,6 @@ from tournament.services import (
 )
 
 from . import results, selectors, setup_selectors
-from .entry_views import _director_event
 from .setup_forms import (
     BoardImportForm,
     DealForm,
@@ -84,12 +83,7 @@ def _error_text(error: ValidationError) -> str:
 
 
 def _context(request: HttpRequest, event: Event, step: str) -> dict[str, Any]:
-    return {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-        "step": step,
-    }
+    return event_context(request, event, step=step)
 
 
 def may_create_events(user: Any) -> bool:
@@ -139,7 +133,7 @@ def workspace(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def setup(request: HttpRequest, code: str) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     context = _context(request, event, "setup") | setup_selectors.event_steps(event)
     return render(request, "web/setup/steps.html", context)
 
@@ -149,7 +143,7 @@ def setup(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def event_edit(request: HttpRequest, code: str) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     if request.method == "POST":
         form = EventForm(request.POST, creating=False)
         if form.is_valid():
@@ -181,7 +175,7 @@ def event_edit(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def officials(request: HttpRequest, code: str) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     form = RoleForm(request.POST or None, label_suffix="")
     if request.method == "POST":
         if "revoke" in request.POST:
@@ -216,7 +210,7 @@ def officials(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 def entrants(request: HttpRequest, code: str) -> HttpResponse:
     """Teams and pairs: one by form, many pasted, or an Excel sheet (printing's import)."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     action = request.POST.get("action") if request.method == "POST" else None
     form = EntrantForm(request.POST if action == "add" else None, label_suffix="")
     paste = PasteForm(
@@ -263,7 +257,7 @@ def entrants(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def entrant_edit(request: HttpRequest, code: str, pk: int) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     entrant = Entrant.objects.filter(event=event, pk=pk).first()
     if entrant is None:
         raise Http404("no such entrant")
@@ -325,7 +319,7 @@ def _preview_page(request: HttpRequest, event: Event, stage: Stage) -> str:
 def stage_new(request: HttpRequest, code: str) -> HttpResponse:
     """A stage of the chosen format: named fields with defaults, a preview of the
     schedule, movement or bracket, then fixed with the very draw that was shown."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     kind = request.GET.get("kind") or request.POST.get("kind") or ""
     if kind not in Stage.Kind.values:
         context = _context(request, event, "stages") | {"kinds": Stage.Kind.choices}
@@ -374,7 +368,7 @@ def stage_new(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def stage_remove(request: HttpRequest, code: str, order: int) -> HttpResponse:
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     stage = Stage.objects.filter(event=event, order=order).first()
     if stage is None:
         raise Http404("no such stage")
@@ -394,7 +388,7 @@ def stage_remove(request: HttpRequest, code: str, order: int) -> HttpResponse:
 @require_POST
 def round_toggle(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """Start or close a round from the dashboard."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     round_ = Round.objects.filter(stage__event=event, pk=pk).select_related("stage").first()
     if round_ is None:
         raise Http404("no such round")
@@ -433,7 +427,7 @@ def boards(request: HttpRequest, code: str) -> HttpResponse:
     """Step 4, for each stage: deal from stored seeds (and publish the commitment),
     import ``duidiao-board/1`` files, or leave the boards to be dealt at their first
     table and type the 牌型卡 in later."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     rejection: dict[str, Any] | None = None
     if request.method == "POST":
         stage = Stage.objects.filter(event=event, pk=request.POST.get("stage")).first()
@@ -485,7 +479,7 @@ def boards(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 def board_deal(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """The 牌型卡 of a board dealt at its first table, typed seat by seat."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     board = Board.objects.filter(stage__event=event, pk=pk).select_related("stage").first()
     if board is None:
         raise Http404("no such board")
@@ -524,16 +518,8 @@ def board_deal(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 def deals_public(request: HttpRequest, code: str) -> HttpResponse:
     """Anyone: each stage's commitment published before play, and after the stage its
     seed material with every deal dealt again from its seed and compared."""
-    try:
-        event = selectors.event_get_visible(code, request.user)
-    except Event.DoesNotExist as error:
-        raise Http404("no such event") from error
-    context = {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-        "blocks": setup_selectors.commitment_blocks(event),
-    }
+    event = event_for(request, code)
+    context = event_context(request, event, blocks=setup_selectors.commitment_blocks(event))
     return render(request, "web/deals.html", context)
 
 
@@ -558,7 +544,7 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
     """Step 6: play-offs among level teams (第二十五条之4), tie orders with their reasons,
     qualification from finished groups (or an override with its reason), and extra
     boards for a level knockout match (第二十七条) — each in one step."""
-    event = _director_event(request, code)
+    event = event_for(request, code, "director")
     if request.method == "POST":
         stage = Stage.objects.filter(event=event, pk=request.POST.get("stage")).first()
         if stage is None:

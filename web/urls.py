@@ -68,6 +68,11 @@ urlpatterns = [
         setup_views.round_toggle,
         name="round_toggle",
     ),
+    path(
+        "e/<slug:code>/director/s/<int:order>/next-round/",
+        entry_views.director_swiss_next,
+        name="director_swiss_next",
+    ),
     path("t/<str:code>/", views.table_entry, name="table"),
     path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),
     path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),

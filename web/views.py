@@ -16,13 +16,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from api.cache import cached_payload, remembered
-from tournament.models import Event, Stage, StageEntry, Table
-from tournament.roles import user_event_roles, user_has_role
-from tournament.selectors import table_get_by_code
+from scoring.cache import cached_payload, remembered
+from tournament.access import event_context, event_for, stage_for
+from tournament.models import Stage, StageEntry, Table
+from tournament.roles import user_has_role
+from tournament.selectors import event_public, table_get_by_code
 
 from . import results, scores, selectors
 from .live import is_live, live_response, not_modified, refresh_seconds
@@ -39,6 +41,7 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
     Stage.Kind.DOUBLE_ELIMINATION: (scores.bracket_page, "web/_live_bracket.html"),
     Stage.Kind.MITCHELL: (scores.mitchell_page, "web/_live_mitchell.html"),
     Stage.Kind.PAIRS_FINAL: (scores.pairs_final_page, "web/_live_pairs_final.html"),
+    Stage.Kind.SWISS: (scores.swiss_page, "web/_live_swiss.html"),
 }
 
 #: Stands for the CSRF token in a cached page; never a real token's characters.
@@ -47,43 +50,21 @@ CSRF_PLACEHOLDER = "@@csrf-token@@"
 DIRECTIONS = {"ns": StageEntry.Direction.NS, "ew": StageEntry.Direction.EW}
 
 
-def _event(request: HttpRequest, code: str) -> Event:
-    try:
-        return selectors.event_get_visible(code, request.user)
-    except Event.DoesNotExist as error:
-        raise Http404("no such event") from error
-
-
-def _stage(event: Event, order: int) -> Stage:
-    try:
-        return selectors.stage_get(event, order)
-    except Stage.DoesNotExist as error:
-        raise Http404("no such stage") from error
-
-
-def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
-    return {
-        "event": event,
-        "stages": list(event.stages.order_by("order")),
-        "roles": user_event_roles(request.user, event),
-    }
-
-
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", {"events": selectors.event_list(request.user)})
 
 
 def event_detail(request: HttpRequest, code: str) -> HttpResponse:
-    event = _event(request, code)
-    context = _event_context(request, event) | selectors.event_overview(event)
+    event = event_for(request, code)
+    context = event_context(request, event) | selectors.event_overview(event)
     return render(request, "web/event.html", context)
 
 
 def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     """A stage's page; with ``?live=1`` only its body, for the page's own refresh (304
     until one of the stage's results changes)."""
-    event = _event(request, code)
-    stage = _stage(event, order)
+    event = event_for(request, code)
+    stage = stage_for(event, order)
     director = user_has_role(request.user, event, "director")
     etag = scores.stage_etag(stage, director=director)
     if is_live(request) and not_modified(request, etag):
@@ -92,9 +73,11 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     data = page(stage, selectors.entrant_views(event), director=director)
     if "svg" in data:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
-    context = _event_context(request, event) | {"stage": stage} | data
+    context = event_context(request, event) | {"stage": stage} | data
     context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
     context["decisions"] = selectors.stage_decisions(stage)
+    if director and stage.kind == Stage.Kind.SWISS:  # outside the cached body
+        context["swiss_next"] = reverse("web:director_swiss_next", args=[event.code, stage.order])
     if is_live(request):
         return live_response(request, etag, body, context)
     template = "web/stage.html"
@@ -105,10 +88,10 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
     """A stage's standings, for the many phones refreshing at once: the rows come from
     the same versioned cache as the API's standings (a result change starts anew)."""
     if request.user.is_authenticated:
-        event = _event(request, code)
-        stage = _stage(event, order)
+        event = event_for(request, code)
+        stage = stage_for(event, order)
     else:  # the many: looked up once a second per process, not once per request
-        found = remembered(("event", code), lambda: selectors.event_public(code))
+        found = remembered(("event", code), lambda: event_public(code))
         if found is None:
             raise Http404("no such event")
         event = found
@@ -122,9 +105,10 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
     def page() -> str:
         # Rendered once per version, language and address; the CSRF token of the
         # language switch is a placeholder, filled in per request below.
-        rows = selectors.standings_rows(stage)
-        table = render_to_string("web/_standings_table.html", {"rows": rows})
-        context = {"event": event, "stage": stage, "table": mark_safe(table)}
+        # Each format's result as its stage page computes it (a bracket's places, a
+        # Mitchell's two rankings …), with the ties' markers and reasons.
+        data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event))
+        context = {"event": event, "stage": stage} | data
         context["csrf_token"] = CSRF_PLACEHOLDER
         return render_to_string("web/stage_standings.html", context, request=request)
 
@@ -138,8 +122,8 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
 def mitchell_pair(
     request: HttpRequest, code: str, order: int, direction: str, number: int
 ) -> HttpResponse:
-    event = _event(request, code)
-    stage = _stage(event, order)
+    event = event_for(request, code)
+    stage = stage_for(event, order)
     if stage.kind != Stage.Kind.MITCHELL or direction not in DIRECTIONS:
         raise Http404("not a Mitchell pair")
     try:
@@ -150,7 +134,7 @@ def mitchell_pair(
         raise Http404("no such pair") from error
     director = user_has_role(request.user, event, "director")
     data["scorecard"] = scores.pair_boards(stage, data["entry"].entrant_id, director=director)
-    context = _event_context(request, event) | {"stage": stage} | data
+    context = event_context(request, event) | {"stage": stage} | data
     return render(request, "web/mitchell_pair.html", context)
 
 
@@ -168,7 +152,7 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
     """Every stage, round and table: which boards each table has reported, what awaits
     confirmation, what is flagged (and why), which boards players may see. The rounds
     refresh themselves (``?live=1``: 304 until a result is written or a board released)."""
-    event = _event(request, code)
+    event = event_for(request, code)
     if not user_has_role(request.user, event, "director"):
         raise PermissionDenied("director only")
     etag = results.dashboard_etag(event)
@@ -176,7 +160,7 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
         return live_response(request, etag, "", None)
     data = selectors.director_dashboard(event)
     data["progress"] = results.dashboard_progress(event, data["stage_blocks"])
-    context = _event_context(request, event) | data | {"etag": etag}
+    context = event_context(request, event) | data | {"etag": etag}
     if is_live(request):
         return live_response(request, etag, "web/_dashboard_rounds.html", context)
     return render(request, "web/director.html", context)

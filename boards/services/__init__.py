@@ -1,5 +1,6 @@
-"""Writes of the boards app: deals, scorecards and releases (plain functions, each in
-a transaction, nothing half-saved; errors are ``boards.errors.BoardError``)."""
+"""Writes of the boards app: deals and scorecards (plain functions, each in a
+transaction, nothing half-saved; errors are ``boards.errors.BoardError``). A board's
+release is ``scoring.services.release``: it changes what the scores show."""
 
 from __future__ import annotations
 
@@ -24,12 +25,12 @@ from .deals import (
     new_seed,
     read_board_file,
 )
-from .release import board_release, board_withdraw_release, boards_release
 from .results import (
     Actor,
     Prediction,
     box_card_prediction,
     first_play_table,
+    first_play_tables,
     result_check,
     result_confirm,
     result_correct,
@@ -50,15 +51,13 @@ __all__ = [
     "Entry",
     "Prediction",
     "board_enter_deal",
-    "board_release",
-    "board_withdraw_release",
     "boards_generate",
     "boards_generate_event",
     "boards_import",
-    "boards_release",
     "box_card_prediction",
     "deal_from_seed",
     "first_play_table",
+    "first_play_tables",
     "new_seed",
     "read_board_file",
     "result_check",

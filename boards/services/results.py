@@ -26,7 +26,7 @@ attempt is kept in the audit trail too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,13 +122,22 @@ def _tables_of(match: Match | None) -> dict[str, Any]:
 def first_play_table(board: Board, match: Match | None) -> Table | None:
     """The table scheduled to play ``board``'s copy first: earliest round, session and
     place in the table's order of sets (the open room before the closed room)."""
-    play = (
-        SetPlay.objects.filter(board_set=board.board_set, **_tables_of(match))
+    key = (board.board_set_id, match.pk if match is not None else None)
+    return first_play_tables([board.board_set_id]).get(key)
+
+
+def first_play_tables(board_set_ids: Iterable[int]) -> dict[tuple[int, int | None], Table]:
+    """(board set id, match id or None) → the table that plays that copy of the set
+    first, for many sets in one query (box cards print it for the first table)."""
+    plays = (
+        SetPlay.objects.filter(board_set_id__in=list(board_set_ids))
         .select_related("table")
         .order_by("table__round__number", "table__session", "order", "table__number")
-        .first()
     )
-    return play.table if play is not None else None
+    out: dict[tuple[int, int | None], Table] = {}
+    for play in plays:
+        out.setdefault((play.board_set_id, play.table.match_id), play.table)
+    return out
 
 
 def _scheduled(board: Board, table: Table) -> bool:

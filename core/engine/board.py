@@ -22,6 +22,7 @@ from .cards import (
     LJ,
     PLAY_ORDER,
     POINTS,
+    SEAT_ZH,
     XIAOSA_TAKES,
     Card,
     Seat,
@@ -31,6 +32,7 @@ from .cards import (
     card_name,
     card_zh,
     counts,
+    full_deck,
     level_name,
     level_rank_index,
     points_of,
@@ -53,6 +55,7 @@ from .record import BoardRecord, Exchange, Reader, read_hands, read_record
 from .trumps import TRUMP, Shape, trump_context
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)  # the order findings are reported in
+FULL_DECK = sorted(full_deck())  # 108 cards, two of each kind (第四十一条)
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,8 @@ def deal_findings(
         )
     if hands is not None:
         dealt = [c for h in hands.values() for c in h] + list(bottom or ())
+        if bottom is not None and sorted(dealt) == FULL_DECK:
+            return len(f.errors) == before
         have = counts(dealt)
         extra = [c for c in range(KINDS) if have[c] > 2]
         short = [c for c in range(KINDS) if have[c] < 2] if bottom is not None else []
@@ -201,6 +206,9 @@ class _Judge:
         self.ctx = trump_context(record.level, record.trump, record.profile.ace_low_tractor)
         self.level_rank = level_rank_index(record.level)
         self.side = record.declarer.side
+        # Whether each seat (by number) defends: a look-up in the loop over tricks. Seats
+        # are numbered in play order, so partners share the parity of their number.
+        self.defends = tuple(s % 2 != record.declarer % 2 for s in Seat)
 
     def run(self) -> Verdict:
         r = self.r
@@ -431,27 +439,120 @@ class _Judge:
         )
         expected: Seat | None = r.declarer  # 每副牌由打家先出牌
         assert r.tricks is not None
+        # The plain path: singles and pairs, every hand known, no shape duty. It decides
+        # following and winning by table look-ups and hands anything unusual (a fault, a
+        # tractor, a throw) to `play_trick`, which checks it in full.
+        plain = holdings is not None and all(state.known.values())
+        pairs_plain = plain and not self.profile.must_follow_shape
+        eff, strength, kinds_of = self.ctx.eff, self.ctx.strength, self.ctx.kinds_of
+        defends = self.defends
+        # The four hands in play order from each leader (by seat number).
+        in_order = [
+            tuple(holdings[o] for o in PLAY_ORDER[s]) if holdings is not None else () for s in Seat
+        ]
         for i, trick in enumerate(r.tricks, 1):
-            if expected is not None and trick.leader != expected:
+            leader, plays, attempted = trick
+            fast = plain and leader is expected
+            if leader is not expected and expected is not None:
                 self.f.add(
                     ErrorCode.WRONG_LEADER,
-                    f"第{i}轮应由{expected.name}家先出，记录为{trick.leader.name}家",
-                    f"trick {i} should be led by {expected.name}, not {trick.leader.name}",
+                    f"第{i}轮应由{_seat_zh(expected)}家先出，记录为{_seat_zh(leader)}家",
+                    f"trick {i} should be led by {expected.name}, not {leader.name}",
                     trick=i,
-                    seat=trick.leader.name,
+                    seat=leader.name,
                 )
-            expected = self.play_trick(i, trick.leader, trick.plays, trick.attempted, state)
-            if trick.attempted is not None:
-                state.failed_throws.append((i, trick.leader))
+            if attempted is not None:
+                fast = self.judge_failed_throw(i, leader, plays[0], attempted, state) and fast
+            if fast:
+                p0, p1, p2, p3 = plays
+                n = len(p0)
+                if n == 1 and len(p1) == 1 and len(p2) == 1 and len(p3) == 1:
+                    c0, c1, c2, c3 = p0[0], p1[0], p2[0], p3[0]
+                    h0, h1, h2, h3 = in_order[leader]
+                    suit = eff[c0]
+                    e1, e2, e3 = eff[c1], eff[c2], eff[c3]
+                    if (
+                        h0[c0]
+                        and h1[c1]
+                        and h2[c2]
+                        and h3[c3]
+                        and (e1 == suit or not any(map(h1.__getitem__, kinds_of[suit])))
+                        and (e2 == suit or not any(map(h2.__getitem__, kinds_of[suit])))
+                        and (e3 == suit or not any(map(h3.__getitem__, kinds_of[suit])))
+                    ):
+                        h0[c0] -= 1
+                        h1[c1] -= 1
+                        h2[c2] -= 1
+                        h3[c3] -= 1
+                        # The first of equal cards wins; a discard never does (第十八条).
+                        won, best = 0, strength[c0]
+                        if (e1 == suit or e1 == TRUMP) and strength[c1] > best:
+                            won, best = 1, strength[c1]
+                        if (e2 == suit or e2 == TRUMP) and strength[c2] > best:
+                            won, best = 2, strength[c2]
+                        if (e3 == suit or e3 == TRUMP) and strength[c3] > best:
+                            won = 3
+                        expected = PLAY_ORDER[leader][won]
+                        if defends[expected]:
+                            state.points += POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
+                        state.last_winner, state.last_play = expected, plays[won]
+                        continue
+                elif n == 2 and pairs_plain and p0[0] == p0[1]:
+                    expected = self.plain_pair(plays, leader, state)
+                    if expected is not None:
+                        continue
+            expected = self.play_trick(i, leader, plays, attempted, state)
         if not r.partial:
             self.check_complete(state)
         return state
+
+    def plain_pair(
+        self, plays: tuple[tuple[Card, ...], ...], leader: Seat, state: _Play
+    ) -> Seat | None:
+        """A pair lead followed legally by two cards each: play it and return the winner.
+
+        None, with nothing taken, when any play needs `play_trick` (a card not held, a
+        revoke, a play of another count)."""
+        holdings = state.holdings
+        assert holdings is not None
+        eff, strength, kinds_of = self.ctx.eff, self.ctx.strength, self.ctx.kinds_of
+        order = PLAY_ORDER[leader]
+        c0 = plays[0][0]
+        suit = eff[c0]
+        if holdings[leader][c0] < 2:
+            return None
+        for k in (1, 2, 3):
+            play = plays[k]
+            if len(play) != 2:
+                return None
+            a, b = play
+            hand = holdings[order[k]]
+            if (hand[a] < 2) if a == b else not (hand[a] and hand[b]):
+                return None
+            in_suit = (eff[a] == suit) + (eff[b] == suit)
+            if in_suit < 2 and in_suit != min(2, sum(map(hand.__getitem__, kinds_of[suit]))):
+                return None
+        won, best, points = 0, strength[c0], 0
+        for k in (0, 1, 2, 3):
+            a, b = plays[k]
+            hand = holdings[order[k]]
+            hand[a] -= 1
+            hand[b] -= 1
+            points += POINTS[a] + POINTS[b]
+            e = eff[a]
+            if k and a == b and (e == suit or e == TRUMP) and strength[a] > best:
+                won, best = k, strength[a]
+        winner = order[won]
+        if self.defends[winner]:
+            state.points += points
+        state.last_winner, state.last_play = winner, plays[won]
+        return winner
 
     def play_trick(
         self,
         i: int,
         leader: Seat,
-        plays: dict[Seat, tuple[Card, ...]],
+        plays: tuple[tuple[Card, ...], ...],
         attempted: tuple[Card, ...] | None,
         state: _Play,
     ) -> Seat | None:
@@ -459,19 +560,18 @@ class _Judge:
         ctx = self.ctx
         hands = state.holdings
         shape_rule = self.profile.must_follow_shape
-        lead = self.judge_lead(i, leader, plays[leader], attempted, state)
+        lead = self.judge_lead(i, leader, plays[0], attempted, state)
         ok = lead is not None
         points = 0
-        in_order = []
-        for seat in PLAY_ORDER[leader]:
-            play = plays[seat]
-            in_order.append(play)
-            if lead is not None and seat is not leader:
+        order = PLAY_ORDER[leader]
+        for k, seat in enumerate(order):
+            play = plays[k]
+            if lead is not None and k:
                 if len(play) != len(lead.cards):
                     ok = False
                     self.f.add(
                         ErrorCode.WRONG_COUNT,
-                        f"第{i}轮{seat.name}家出了{len(play)}张，应跟{len(lead.cards)}张",
+                        f"第{i}轮{_seat_zh(seat)}家出了{len(play)}张，应跟{len(lead.cards)}张",
                         f"trick {i}: seat {seat.name} played {len(play)} cards, "
                         f"not {len(lead.cards)}",
                         trick=i,
@@ -480,15 +580,16 @@ class _Judge:
                 elif hands is not None and state.known[seat]:
                     fault = check_follow(ctx, lead, play, hands[seat], shape_rule)
                     if fault is not None:
-                        self.follow_error(i, seat, lead, fault)
-            points += self.take(i, seat, play, attempted if seat is leader else None, state)
+                        self.follow_error(i, seat, lead, fault, hands[seat])
+            points += self.take(i, seat, play, attempted if not k else None, state)
         if not ok or lead is None:
             state.derivable = False
             return None
-        winner = PLAY_ORDER[leader][trick_winner(ctx, lead, in_order)]
-        if winner.side is not self.side:
+        won = trick_winner(ctx, lead, plays)
+        winner = order[won]
+        if self.defends[winner]:
             state.points += points
-        state.last_winner, state.last_play = winner, plays[winner]
+        state.last_winner, state.last_play = winner, plays[won]
         return winner
 
     def take(
@@ -527,6 +628,64 @@ class _Judge:
             )
         return points
 
+    def others(self, leader: Seat, state: _Play) -> list[list[int]] | None:
+        """The other three hands, when all three are known exactly (to judge a throw)."""
+        hands = state.holdings
+        rest = PLAY_ORDER[leader][1:]
+        if hands is None or not all(state.known[s] for s in rest):
+            return None
+        return [hands[s] for s in rest]
+
+    def judge_failed_throw(
+        self,
+        i: int,
+        leader: Seat,
+        cards: tuple[Card, ...],
+        attempted: tuple[Card, ...],
+        state: _Play,
+    ) -> bool:
+        """A throw recorded as failed must be a throw that does not stand, replaced by its
+        smallest card (第三十五条). Whether it was, and the leader held all of it."""
+        state.failed_throws.append((i, leader))
+        ctx, f = self.ctx, self.f
+        before = len(f.errors)
+        others = self.others(leader, state)
+        tried = analyse_lead(ctx, attempted)
+        if isinstance(tried, LeadFault):
+            self.lead_fault(i, leader, tried)
+        elif tried.shape is not Shape.THROW:
+            f.add(
+                ErrorCode.FAILED_THROW,
+                f"第{i}轮记为甩错牌，但{_names(attempted)[0]}不是甩牌",
+                f"trick {i} is recorded as a failed throw, but {_names(attempted)[1]} is no throw",
+                trick=i,
+                seat=leader.name,
+            )
+        elif others is not None and throw_stands(ctx, tried, others):
+            f.add(
+                ErrorCode.FAILED_THROW,
+                f"第{i}轮{leader.name}家的甩牌 {_names(attempted)[0]} 成立，不应改出最小一张",
+                f"trick {i}: seat {leader.name}'s throw {_names(attempted)[1]} stands "
+                "and should not have been replaced",
+                trick=i,
+                seat=leader.name,
+            )
+        else:
+            smallest = smallest_card(ctx, attempted)
+            if cards != (smallest,):
+                f.add(
+                    ErrorCode.FAILED_THROW,
+                    f"第{i}轮甩错牌应改出其中最小的一张 {card_zh(smallest)}",
+                    f"trick {i}: a failed throw is replaced by its smallest card, "
+                    f"{card_name(smallest)}",
+                    trick=i,
+                    seat=leader.name,
+                )
+        hands = state.holdings
+        return (
+            len(f.errors) == before and hands is not None and not _missing(attempted, hands[leader])
+        )
+
     def judge_lead(
         self,
         i: int,
@@ -536,48 +695,9 @@ class _Judge:
         state: _Play,
     ) -> Lead | None:
         ctx, f = self.ctx, self.f
-        if len(cards) == 1 and attempted is None:
+        if len(cards) == 1:
             return single_lead(ctx, cards[0])
-        hands = state.holdings
-        # A throw is judged against the other three hands, when all three are known exactly.
-        others = (
-            [hands[s] for s in PLAY_ORDER[leader][1:]]
-            if hands is not None and all(state.known[s] for s in PLAY_ORDER[leader][1:])
-            else None
-        )
-        if attempted is not None:
-            tried = analyse_lead(ctx, attempted)
-            if isinstance(tried, LeadFault):
-                self.lead_fault(i, leader, tried)
-            elif tried.shape is not Shape.THROW:
-                f.add(
-                    ErrorCode.FAILED_THROW,
-                    f"第{i}轮记为甩错牌，但{_names(attempted)[0]}不是甩牌",
-                    f"trick {i} is recorded as a failed throw, "
-                    f"but {_names(attempted)[1]} is no throw",
-                    trick=i,
-                    seat=leader.name,
-                )
-            elif others is not None and throw_stands(ctx, tried, others):
-                f.add(
-                    ErrorCode.FAILED_THROW,
-                    f"第{i}轮{leader.name}家的甩牌 {_names(attempted)[0]} 成立，不应改出最小一张",
-                    f"trick {i}: seat {leader.name}'s throw {_names(attempted)[1]} stands "
-                    "and should not have been replaced",
-                    trick=i,
-                    seat=leader.name,
-                )
-            else:
-                smallest = smallest_card(ctx, attempted)
-                if cards != (smallest,):
-                    f.add(
-                        ErrorCode.FAILED_THROW,
-                        f"第{i}轮甩错牌应改出其中最小的一张 {card_zh(smallest)}",
-                        f"trick {i}: a failed throw is replaced by its smallest card, "
-                        f"{card_name(smallest)}",
-                        trick=i,
-                        seat=leader.name,
-                    )
+        others = self.others(leader, state)
         lead = analyse_lead(ctx, cards)
         if isinstance(lead, LeadFault):
             self.lead_fault(i, leader, lead)
@@ -614,7 +734,9 @@ class _Judge:
                 seat=leader.name,
             )
 
-    def follow_error(self, i: int, seat: Seat, lead: Lead, fault: FollowFault) -> None:
+    def follow_error(
+        self, i: int, seat: Seat, lead: Lead, fault: FollowFault, hand: Sequence[int]
+    ) -> None:
         suit_zh = "主牌" if lead.suit == TRUMP else Suit(lead.suit).zh
         suit_en = "trumps" if lead.suit == TRUMP else Suit(lead.suit).name
         if fault is FollowFault.SUIT:
@@ -787,6 +909,10 @@ class _Judge:
                 f"no defender held a {dig.value}, so there can be no {dig.value} dig",
                 article="第二十二条",
             )
+
+
+def _seat_zh(seat: Seat) -> str:
+    return SEAT_ZH[seat.name]
 
 
 def _dig(dig: Dig | None) -> str:

@@ -30,6 +30,8 @@ class Suit(enum.IntEnum):
 
 
 SUIT_ZH = {Suit.H: "红心", Suit.D: "方块", Suit.S: "黑桃", Suit.C: "梅花"}
+# Messages name suits; a letter would read like a seat ("E holds S").
+SUIT_EN = {Suit.H: "hearts", Suit.D: "diamonds", Suit.S: "spades", Suit.C: "clubs"}
 SUIT_SYMBOLS = {
     "♥": Suit.H,
     "♡": Suit.H,
@@ -91,10 +93,10 @@ class Side(enum.Enum):
 
 
 SEAT_NAMES = ("N", "E", "S", "W")  # the order a record lists them in
-PLAY_ORDER = {s: _play_order(s) for s in Seat}
-SEATS_BY_NAME: dict[str, Seat] = {
-    s.name: s for s in Seat
-}  # a trick's four plays from its leader on
+SEAT_ZH = {"N": "北", "E": "东", "S": "南", "W": "西"}  # 北家、东家… in Chinese messages
+PLAY_ORDER = {s: _play_order(s) for s in Seat}  # a trick's four plays from its leader on
+ORDER_NAMES = {s: tuple(o.name for o in order) for s, order in PLAY_ORDER.items()}
+SEATS_BY_NAME: dict[str, Seat] = {s.name: s for s in Seat}
 
 # Levels (级别, 第八条) as numbers A=1 … K=13, so that "rising n levels" is addition.
 LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -104,7 +106,10 @@ _LEVEL_INDEX["1"] = 1
 
 
 class NotationError(ValueError):
-    """A card, level or seat that is not spelled as interfaces.md says."""
+    """A card, level, seat or suit that is not spelled as interfaces.md says.
+
+    It carries what was expected, not the value: the reader quotes the value itself
+    (`errors.shown`), in Chinese and in English."""
 
 
 def card(suit: Suit, rank_index: int) -> Card:
@@ -135,6 +140,15 @@ def card_zh(c: int) -> str:
     return SUIT_ZH[Suit(c // 13)] + RANK_NAMES[c % 13]
 
 
+def card_en(c: int) -> str:
+    """English spelling for messages: ♥10, ♠Q, big joker (a suit letter reads like a seat)."""
+    if c == BJ:
+        return "big joker"
+    if c == LJ:
+        return "small joker"
+    return "♥♦♠♣"[c // 13] + RANK_NAMES[c % 13]
+
+
 def _spellings() -> dict[str, Card]:
     """Every accepted spelling of every card, upper-cased: one look-up per card read."""
     out: dict[str, Card] = {"BJ": BJ, "大王": BJ, "LJ": LJ, "小王": LJ}
@@ -148,16 +162,16 @@ def _spellings() -> dict[str, Card]:
     return out
 
 
-_SPELLINGS = _spellings()
+SPELLINGS = _spellings()
 
 
 def parse_card(text: object) -> Card:
     """Read `H10`, `HT`, `♥10`, `红心10`, `BJ`, `大王`, … (interfaces.md)."""
-    found = _SPELLINGS.get(text) if isinstance(text, str) else None
+    found = SPELLINGS.get(text) if isinstance(text, str) else None
     if found is None:
-        found = _SPELLINGS.get(text.strip().upper()) if isinstance(text, str) else None
+        found = SPELLINGS.get(text.strip().upper()) if isinstance(text, str) else None
         if found is None:
-            raise NotationError(f"not a card: {text!r}")
+            raise NotationError("card")
     return found
 
 
@@ -214,7 +228,7 @@ def parse_cards(value: object) -> tuple[Card, ...] | None:
     if not isinstance(value, list):
         return None
     try:
-        return tuple(map(_SPELLINGS.__getitem__, value))
+        return tuple(map(SPELLINGS.__getitem__, value))
     except (KeyError, TypeError):
         return None
 
@@ -224,7 +238,7 @@ def parse_level(text: object) -> int:
         return text
     if isinstance(text, str) and text.strip().upper() in _LEVEL_INDEX:
         return _LEVEL_INDEX[text.strip().upper()]
-    raise NotationError(f"not a level: {text!r}")
+    raise NotationError("level")
 
 
 def level_name(level: int) -> str:
@@ -234,7 +248,7 @@ def level_name(level: int) -> str:
 def parse_seat(text: object) -> Seat:
     if isinstance(text, str) and text.strip().upper() in Seat.__members__:
         return Seat[text.strip().upper()]
-    raise NotationError(f"not a seat: {text!r}")
+    raise NotationError("seat")
 
 
 def parse_suit(text: object) -> Suit:
@@ -247,7 +261,7 @@ def parse_suit(text: object) -> Suit:
                 return s
         if text.strip() in SUIT_SYMBOLS:
             return SUIT_SYMBOLS[text.strip()]
-    raise NotationError(f"not a suit: {text!r}")
+    raise NotationError("suit")
 
 
 def point_value(c: int) -> int:

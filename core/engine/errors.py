@@ -8,8 +8,12 @@ instead of stopping at the first, so a director sees everything wrong with a rec
 from __future__ import annotations
 
 import enum
+import json
+import math
 from dataclasses import dataclass
 from typing import Any
+
+SHOWN_CHARS = 20  # how much of a bad value a message quotes
 
 
 class ErrorCode(enum.Enum):
@@ -122,3 +126,28 @@ class RecordUnreadable(ValueError):
         super().__init__(f"{zh} / {en}")
         self.message_zh = zh
         self.message_en = en
+
+
+def shown(value: object) -> str:
+    """A bad value as a message quotes it: short, on one line, never recursing.
+
+    Input can be anything JSON allows (nested 100,000 deep, numbers of 4,000 digits), so
+    a message quotes a string or a number in part and names a list or an object by its
+    brackets instead of printing it.
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, str):
+        text = value if len(value) <= SHOWN_CHARS else value[:SHOWN_CHARS] + "…"
+        return json.dumps(text, ensure_ascii=False)
+    if isinstance(value, int):
+        if -(10**SHOWN_CHARS) < value < 10**SHOWN_CHARS:
+            return str(value)
+        return ("-" if value < 0 else "") + "9" * SHOWN_CHARS + "…"
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else json.dumps(value)
+    if isinstance(value, list | tuple):
+        return "[…]"
+    if isinstance(value, dict):
+        return "{…}"
+    return "…"

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .trumps import SIDE_TOP_THREE, TRUMP, Shape, Structure, TrumpContext
+from .trumps import BJ_POS, TRUMP, Components, Shape, Structure, TrumpContext
 
 SINGLE = Structure(tractors=(), pairs=0, singles=1)
 PAIR = Structure(tractors=(), pairs=1, singles=0)
@@ -28,6 +28,7 @@ class Lead(NamedTuple):
     cards: tuple[int, ...]
     suit: int  # effective suit; TRUMP for trumps
     structure: Structure
+    parts: Components | None = None  # the components of a tractor or a throw, once found
 
     @property
     def shape(self) -> Shape:
@@ -47,10 +48,11 @@ def analyse_lead(ctx: TrumpContext, cards: Sequence[int]) -> Lead | LeadFault:
     suit = ctx.suit_of_play(cards)
     if suit is None:
         return LeadFault.MIXED
-    structure = ctx.structure(cards, suit)
+    parts = ctx.components(cards, suit)
+    structure = Structure(tuple(length for length, _ in parts[0]), len(parts[1]), len(parts[2]))
     if structure.shape is Shape.THROW and suit == TRUMP:
         return LeadFault.TRUMP_THROW
-    return Lead(tuple(cards), suit, structure)
+    return Lead(tuple(cards), suit, structure, parts)
 
 
 def _holds_in_suit(ctx: TrumpContext, hand: Sequence[int], suit: int) -> list[int]:
@@ -62,28 +64,30 @@ def throw_stands(ctx: TrumpContext, lead: Lead, others: Sequence[Sequence[int]])
 
     清甩: no other player holds a higher component of the same shape in the suit (a
     higher single, a higher pair, a higher tractor of the same length). 浑甩: no other
-    player holds any card of the suit's three highest ranks.
+    player holds any card of the suit's three highest ranks. A throw is of one side
+    suit, whose kinds stand in rank order, one position each.
     """
     suit = lead.suit
-    held = [_holds_in_suit(ctx, hand, suit) for hand in others]
-    pos = ctx.pos
-    if not any(pos[c] in SIDE_TOP_THREE for cards in held for c in cards):
+    if not any(hand[k] for hand in others for k in ctx.top_three[suit]):
         return True  # 浑甩
-    tractors, pairs, singles = ctx.components(lead.cards, suit)
-    lowest_single = min(singles, default=None)
-    lowest_pair = min(pairs, default=None)
-    for cards in held:
-        if not cards:
-            continue
-        if lowest_single is not None and max(pos[c] for c in cards) > lowest_single:
+    tractors, pairs, singles = lead.parts or ctx.components(lead.cards, suit)
+    pos = ctx.pos
+    kinds = ctx.kinds_of[suit]
+    lowest_single = min(singles, default=BJ_POS)  # nothing is above BJ_POS
+    lowest_pair = min(pairs, default=BJ_POS)
+    above_single = [k for k in kinds if pos[k] > lowest_single]
+    above_pair = [k for k in kinds if pos[k] > lowest_pair]
+    for hand in others:
+        if any(map(hand.__getitem__, above_single)):
             return False
-        their_pairs = ctx.pair_positions(cards)
-        if lowest_pair is not None and their_pairs and max(their_pairs) > lowest_pair:
+        if any(hand[k] == 2 for k in above_pair):
             return False
-        for length, top in tractors:
-            tops = ctx.run_tops(their_pairs, suit, length)
-            if tops and tops[0] > top:
-                return False
+        if tractors:
+            their_pairs = {pos[k]: 1 for k in kinds if hand[k] == 2}
+            for length, top in tractors:
+                tops = ctx.run_tops(their_pairs, suit, length)
+                if tops and tops[0] > top:
+                    return False
     return True
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import NotationError, level_name, parse_level
+from .errors import shown
+
+E = TypeVar("E", bound=enum.Enum)
 
 
 class LevelDig(enum.Enum):
@@ -67,8 +70,10 @@ class RuleProfile:
         changes: dict[str, Any] = {}
         names = {f.name for f in dataclasses.fields(self)} - {"name"}
         for key, value in overrides.items():
-            if key not in names:
-                raise ProfileError(f"unknown switch: {key}")
+            if not isinstance(key, str) or key not in names:
+                raise ProfileError(
+                    f"没有名为 {shown(key)} 的规则开关", f"no switch is named {shown(key)}"
+                )
             changes[key] = _switch_value(key, value)
         return dataclasses.replace(self, **changes)
 
@@ -92,40 +97,92 @@ class RuleProfile:
 
 
 class ProfileError(ValueError):
-    """An unknown profile or switch, or a switch value of the wrong form."""
+    """An unknown profile or switch, or a switch value of the wrong form (in Chinese and
+    English, like every message of the engine)."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(f"{zh} / {en}")
+        self.message_zh = zh
+        self.message_en = en
+
+
+def _member(kind: type[E], key: str, value: object) -> E:
+    """The member of `kind` spelled `value`; ProfileError naming the choices if none."""
+    for member in kind:
+        if member.value == value and isinstance(value, str):
+            return member
+    choices = "、".join(str(m.value) for m in kind)
+    raise ProfileError(
+        f"开关 {key} 的值 {shown(value)} 无效，应为 {choices} 之一",
+        f"switch {key}: {shown(value)} is not one of {choices.replace('、', ', ')}",
+    )
+
+
+def _levels_of(key: str, values: Iterable[object]) -> list[int]:
+    out = []
+    for v in values:
+        try:
+            out.append(parse_level(v))
+        except NotationError:
+            raise ProfileError(
+                f"开关 {key} 中的 {shown(v)} 不是级别（A、2…10、J、Q、K）",
+                f"switch {key}: {shown(v)} is not a level (A, 2 … 10, J, Q, K)",
+            ) from None
+    return out
 
 
 def _switch_value(key: str, value: object) -> object:
-    try:
-        if key == "must_play_levels":
-            if not isinstance(value, list | tuple | set | frozenset):
-                raise ProfileError(f"{key} takes a list of levels")
-            return frozenset(parse_level(v) for v in value)
-        if key == "level_digs":
-            if not isinstance(value, Mapping):
-                raise ProfileError(f"{key} takes an object of level: effect")
-            digs = {parse_level(k): LevelDig(v) for k, v in value.items()}
-            if not set(digs) <= {11, 12, 13}:
-                raise ProfileError("only J, Q and K have level digs (第二十二条)")
-            return digs
-        if key == "bottom_points":
-            return BottomPoints(value)
-        if key == "level_scale":
-            return LevelScale(value)
-    except (NotationError, ValueError) as exc:
-        raise ProfileError(f"{key}: {exc}") from exc
+    if key == "must_play_levels":
+        if not isinstance(value, list | tuple | set | frozenset):
+            raise ProfileError(f"开关 {key} 应为级别的列表", f"switch {key} takes a list of levels")
+        return frozenset(_levels_of(key, value))
+    if key == "level_digs":
+        if not isinstance(value, Mapping):
+            raise ProfileError(
+                f"开关 {key} 应为“级别: 后果”的对象",
+                f"switch {key} takes an object of level: effect",
+            )
+        digs = dict(
+            zip(
+                _levels_of(key, value),
+                (_member(LevelDig, key, v) for v in value.values()),
+                strict=True,
+            )
+        )
+        if not set(digs) <= {11, 12, 13}:
+            raise ProfileError(
+                "只有 J、Q、K 有级别抠底（第二十二条）",
+                "only J, Q and K have level digs (article 22)",
+            )
+        return digs
+    if key == "bottom_points":
+        return _member(BottomPoints, key, value)
+    if key == "level_scale":
+        return _member(LevelScale, key, value)
     if key == "failed_throw_penalty":
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ProfileError(f"{key} takes a number")
+            raise ProfileError(f"开关 {key} 应为数", f"switch {key} takes a number")
+        if not -1000 <= value <= 1000:  # also keeps NaN and huge numbers out
+            raise ProfileError(
+                f"开关 {key} 应在 -1000 到 1000 之间", f"switch {key} takes -1000 to 1000"
+            )
         return float(value)
     if key in ("break_points", "gulupo_points"):
         if value is None and key == "gulupo_points":
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value % 5:
-            raise ProfileError(f"{key} takes a multiple of 5")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value % 5
+            or not 0 <= value <= 200
+        ):
+            raise ProfileError(
+                f"开关 {key} 应为 0 到 200 之间 5 的倍数",
+                f"switch {key} takes a multiple of 5 from 0 to 200",
+            )
         return value
     if not isinstance(value, bool):
-        raise ProfileError(f"{key} takes true or false")
+        raise ProfileError(f"开关 {key} 应为 true 或 false", f"switch {key} takes true or false")
     return value
 
 
@@ -152,8 +209,15 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (CHIFENG_2007, CHIFENG_CL
 DEFAULT_PROFILE = CHIFENG_2007
 
 
-def resolve_profile(name: str | None, switches: Mapping[str, object] | None = None) -> RuleProfile:
-    profile = PROFILES.get(name or DEFAULT_PROFILE.name)
+def resolve_profile(name: object, switches: Mapping[str, object] | None = None) -> RuleProfile:
+    """The profile `name` (None: the default) with `switches` overridden."""
+    if name is None:
+        name = DEFAULT_PROFILE.name
+    profile = PROFILES.get(name) if isinstance(name, str) else None
     if profile is None:
-        raise ProfileError(f"unknown rules: {name}")
+        names = "、".join(PROFILES)
+        raise ProfileError(
+            f"没有名为 {shown(name)} 的规则方案，应为 {names} 之一",
+            f"no rules are named {shown(name)}; they are {names.replace('、', ', ')}",
+        )
     return profile.with_switches(switches or {})

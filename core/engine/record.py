@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import (
+    ORDER_NAMES,
+    SEAT_ZH,
     SEATS_BY_NAME,
+    SPELLINGS,
     Card,
     NotationError,
     Seat,
@@ -24,11 +27,14 @@ from .cards import (
     parse_seat,
     parse_suit,
 )
-from .errors import ErrorCode, Findings, RecordUnreadable
+from .errors import ErrorCode, Findings, RecordUnreadable, shown
 from .outcome import Dig
 from .profiles import ProfileError, RuleProfile, resolve_profile
 
 FORMAT = "duidiao-board/1"
+MAX_BOARD = 999_999  # board numbers are printed on box cards, not astronomical
+SIDE_KEYS = frozenset(s.value for s in Side)
+SIDE_ZH = {Side.NS: "南北", Side.EW: "东西"}
 SEAT_KEYS = frozenset(SEATS_BY_NAME)
 DECLARATIONS = ("show", "overturn", "seal")  # 亮主, 正主, 封主 (第十五条)
 
@@ -41,12 +47,10 @@ class Exchange:
     takes: Card
 
 
-class TrickRecord(NamedTuple):
-    """One trick as recorded (a tuple: boards have 25 of them, read thousands a second)."""
-
-    leader: Seat
-    plays: dict[Seat, tuple[Card, ...]]
-    attempted: tuple[Card, ...] | None  # a failed throw, replaced by plays[leader]
+# One trick as recorded: its leader, the four plays in play order (the leader's first) and
+# the attempted throw a failed throw replaced (第三十五条). A plain tuple: boards have 25
+# of them, read thousands a second.
+TrickRecord = tuple[Seat, tuple[tuple[Card, ...], ...], tuple[Card, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -93,8 +97,8 @@ class Reader:
         except NotationError:
             self.findings.add(
                 ErrorCode.UNKNOWN_CARD,
-                f"{where_zh}有无法识别的牌 {text!r}",
-                f"{where_en} has an unknown card {text!r}",
+                f"{where_zh}有无法识别的牌 {shown(text)}",
+                f"{where_en} has an unknown card {shown(text)}",
                 **where,
             )
             return None
@@ -126,14 +130,18 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
         raise RecordUnreadable("输入不是 JSON 对象", "input is not a JSON object")
     if data.get("format") != FORMAT:
         raise RecordUnreadable(
-            f"未知格式 {data.get('format')!r}，应为 {FORMAT}",
-            f"unknown format {data.get('format')!r}, expected {FORMAT}",
+            f"未知格式 {shown(data.get('format'))}，应为 {FORMAT}",
+            f"unknown format {shown(data.get('format'))}, expected {FORMAT}",
         )
     board = data.get("board")
-    findings = Findings(board if isinstance(board, int) and not isinstance(board, bool) else None)
+    plain_board = type(board) is int and 0 <= board <= MAX_BOARD
+    findings = Findings(board if plain_board and isinstance(board, int) else None)
     r = Reader(data, findings)
-    if board is not None and findings.board is None:
-        r.bad("牌号应为整数", "board must be a whole number")
+    if board is not None and not plain_board:
+        r.bad(
+            f"牌号 {shown(board)} 应为 0 到 {MAX_BOARD} 的整数",
+            f"board {shown(board)} must be a whole number from 0 to {MAX_BOARD}",
+        )
 
     profile = _profile(r)
     levels = _levels(r)
@@ -144,12 +152,16 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
         trump = parse_suit(data.get("trump"))
     except NotationError:
         r.bad(
-            f"主牌花色 {data.get('trump')!r} 无法识别",
-            f"trump suit {data.get('trump')!r} is not H, D, S or C",
+            f"主牌花色 {shown(data.get('trump'))} 无法识别，应为红心 H、方块 D、黑桃 S 或梅花 C",
+            f"trump suit {shown(data.get('trump'))} is not hearts H, diamonds D, spades S "
+            "or clubs C",
         )
     declaration = data.get("declaration", "show")
-    if declaration not in DECLARATIONS:
-        r.bad("亮主方式应为 show、overturn 或 seal", "declaration must be show, overturn or seal")
+    if not isinstance(declaration, str) or declaration not in DECLARATIONS:
+        r.bad(
+            "亮主方式（declaration）应为 show（亮主）、overturn（正主）或 seal（封主）",
+            "declaration must be show, overturn or seal",
+        )
 
     hands = read_hands(r)
     bottom = r.optional_cards("bottom", "底牌")
@@ -158,10 +170,13 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     tricks = _tricks(r)
     partial = data.get("partial", False)
     if not isinstance(partial, bool):
-        r.bad("partial 应为 true 或 false", "partial must be true or false")
+        r.bad("部分出牌标记（partial）应为 true 或 false", "partial must be true or false")
     result = _result(r)
-    if result is None and (tricks is None or partial is True) and data.get("result") is None:
-        r.bad("没有结果：需要 result 或完整的出牌记录", "no result: give result or the whole play")
+    if result is None and tricks is None and data.get("result") is None:
+        # A partial play without a result is checked trick by trick (interfaces.md).
+        r.bad(
+            "没有结果：应给出结果（result）或出牌记录（tricks）", "no result: give result or tricks"
+        )
 
     if findings or profile is None or levels is None or declarer is None or trump is None:
         return None, findings
@@ -187,27 +202,38 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
 
 
 def _profile(r: Reader) -> RuleProfile | None:
-    switches = r.data.get("switches") or {}
+    switches = r.data.get("switches")
+    if switches is None:
+        switches = {}
     if not isinstance(switches, Mapping):
-        r.bad("switches 应为对象", "switches must be an object")
+        r.bad("规则开关（switches）应为对象", "switches must be an object")
         return None
     try:
         return resolve_profile(r.data.get("rules"), switches)
     except ProfileError as exc:
-        r.bad(f"规则设置有误：{exc}", f"rules or switches: {exc}")
+        r.bad(f"规则设置有误：{exc.message_zh}", f"rules or switches: {exc.message_en}")
         return None
 
 
 def _levels(r: Reader) -> dict[Side, int] | None:
     value = r.data.get("levels")
-    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
-        r.bad("levels 应给出 NS 和 EW 两方的级别", "levels must give the level of NS and EW")
+    if not isinstance(value, Mapping) or value.keys() != SIDE_KEYS:
+        r.bad(
+            "级别（levels）应给出南北（NS）和东西（EW）两方的级别",
+            "levels must give the level of NS and EW",
+        )
         return None
-    try:
-        return {Side(k): parse_level(v) for k, v in value.items()}
-    except NotationError as exc:
-        r.bad(f"级别无法识别：{exc}", f"unknown level: {exc}")
-        return None
+    out = {}
+    for side in Side:
+        try:
+            out[side] = parse_level(value[side.value])
+        except NotationError:
+            r.bad(
+                f"{SIDE_ZH[side]}的级别 {shown(value[side.value])} 无法识别，应为 A、2…10、J、Q、K",
+                f"the level of {side.value}, {shown(value[side.value])}, is not one of "
+                "A, 2 … 10, J, Q, K",
+            )
+    return out if len(out) == 2 else None
 
 
 def _seat(r: Reader, key: str, zh: str, *, required: bool) -> Seat | None:
@@ -217,7 +243,10 @@ def _seat(r: Reader, key: str, zh: str, *, required: bool) -> Seat | None:
     try:
         return parse_seat(value)
     except NotationError:
-        r.bad(f"{zh} {value!r} 不是座位 N、E、S、W", f"{key} {value!r} is not a seat N, E, S or W")
+        r.bad(
+            f"{zh} {shown(value)} 不是座位北 N、东 E、南 S、西 W",
+            f"{key} {shown(value)} is not a seat N, E, S or W",
+        )
         return None
 
 
@@ -225,14 +254,19 @@ def read_hands(r: Reader) -> dict[Seat, tuple[Card, ...]] | None:
     value = r.data.get("hands")
     if value is None:
         return None
-    if not isinstance(value, Mapping) or set(value) != {"N", "E", "S", "W"}:
-        r.bad("hands 应给出 N、E、S、W 四家的牌", "hands must give the cards of N, E, S and W")
+    if not isinstance(value, Mapping) or value.keys() != SEAT_KEYS:
+        r.bad(
+            "手牌（hands）应给出北、东、南、西四家的牌",
+            "hands must give the cards of N, E, S and W",
+        )
         return None
     out: dict[Seat, tuple[Card, ...]] = {}
     for name, cards in value.items():
-        read = r.cards(cards, f"{name}家手牌", f"hand {name}", seat=name)
+        read = parse_cards(cards)
+        if read is None:
+            read = r.cards(cards, f"{SEAT_ZH[name]}家手牌", f"hand {name}", seat=name)
         if read is not None:
-            out[Seat[name]] = read
+            out[SEATS_BY_NAME[name]] = read
     return out
 
 
@@ -241,13 +275,14 @@ def _exchanges(r: Reader) -> tuple[Exchange, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list):
-        r.bad("exchanges 应为列表", "exchanges must be a list")
+        r.bad("换牌（exchanges）应为列表", "exchanges must be a list")
         return None
     out = []
     for i, item in enumerate(value, 1):
         if not isinstance(item, Mapping) or item.get("kind") not in ("xiaosa", "grab"):
             r.bad(
-                f"第{i}个换牌应有 kind：xiaosa 或 grab", f"exchange {i} needs kind xiaosa or grab"
+                f"第{i}个换牌的种类（kind）应为 xiaosa（潇洒）或 grab（抢牌）",
+                f"exchange {i} needs kind xiaosa or grab",
             )
             continue
         seat = _seat(Reader(item, r.findings), "seat", f"第{i}个换牌的座位", required=True)
@@ -263,36 +298,93 @@ def _tricks(r: Reader) -> tuple[TrickRecord, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list):
-        r.bad("tricks 应为列表", "tricks must be a list")
+        r.bad("出牌记录（tricks）应为列表", "tricks must be a list")
         return None
     out = []
     for i, item in enumerate(value, 1):
-        plays = item.get("plays") if isinstance(item, dict) else None
-        if not isinstance(plays, dict) or plays.keys() != SEAT_KEYS:
-            r.bad(
-                f"第{i}轮应有 N、E、S、W 四家的出牌",
-                f"trick {i} must have plays of N, E, S and W",
-                trick=i,
-            )
-            continue
-        leader = SEATS_BY_NAME.get(str(item.get("leader")))
-        if leader is None:
-            _seat(Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
-        read: dict[Seat, tuple[Card, ...]] = {}
-        for name, cards in plays.items():
-            got = parse_cards(cards) or r.cards(
-                cards, f"第{i}轮{name}家", f"trick {i} seat {name}", trick=i, seat=name
-            )
-            if got == ():
-                r.bad(f"第{i}轮{name}家没有出牌", f"trick {i}: seat {name} played no card", trick=i)
-            if got:
-                read[SEATS_BY_NAME[name]] = got
-        attempted = None
-        if item.get("attempted") is not None:
-            attempted = r.cards(item["attempted"], f"第{i}轮甩牌", f"trick {i} attempted", trick=i)
-        if leader is not None and len(read) == 4:
-            out.append(TrickRecord(leader, read, attempted))
+        trick = _plain_trick(item)
+        if trick is None:
+            trick = _trick(r, i, item)
+        if trick is not None:
+            out.append(trick)
     return tuple(out)
+
+
+def _plain_trick(item: object) -> TrickRecord | None:
+    """A trick spelled canonically, read in one go; None when it needs a closer look.
+
+    Nearly every trick of a stored record takes this path, so it does the least work
+    that still rejects everything `_trick` would report.
+    """
+    if type(item) is not dict:
+        return None
+    plays, leader = item.get("plays"), item.get("leader")
+    if type(leader) is not str or type(plays) is not dict or plays.keys() != SEAT_KEYS:
+        return None
+    seat = SEATS_BY_NAME.get(leader)
+    if seat is None:
+        return None
+    n0, n1, n2, n3 = ORDER_NAMES[seat]
+    a, b, c, d = plays[n0], plays[n1], plays[n2], plays[n3]
+    if not (type(a) is list and type(b) is list and type(c) is list and type(d) is list):
+        return None
+    if not (a and b and c and d):
+        return None
+    spelled = SPELLINGS.__getitem__
+    try:
+        read = (
+            tuple(map(spelled, a)),
+            tuple(map(spelled, b)),
+            tuple(map(spelled, c)),
+            tuple(map(spelled, d)),
+        )
+        attempted = item.get("attempted")
+        if attempted is not None:
+            if type(attempted) is not list:
+                return None
+            attempted = tuple(map(spelled, attempted))
+            if not attempted:
+                return None
+    except (KeyError, TypeError):
+        return None
+    return (seat, read, attempted)
+
+
+def _trick(r: Reader, i: int, item: object) -> TrickRecord | None:
+    """A trick read field by field, reporting what is wrong with it."""
+    plays = item.get("plays") if isinstance(item, dict) else None
+    if not isinstance(plays, dict) or plays.keys() != SEAT_KEYS:
+        r.bad(
+            f"第{i}轮应有北、东、南、西四家的出牌",
+            f"trick {i} must have the plays of N, E, S and W",
+            trick=i,
+        )
+        return None
+    assert isinstance(item, dict)
+    leader = _seat(Reader(item, r.findings), "leader", f"第{i}轮的首家", required=True)
+    read: dict[str, tuple[Card, ...]] = {}
+    for name, cards in plays.items():
+        got = r.cards(
+            cards, f"第{i}轮{SEAT_ZH[name]}家", f"trick {i} seat {name}", trick=i, seat=name
+        )
+        if got == ():
+            r.bad(
+                f"第{i}轮{SEAT_ZH[name]}家没有出牌",
+                f"trick {i}: seat {name} played no card",
+                trick=i,
+                seat=name,
+            )
+        if got:
+            read[name] = got
+    attempted = None
+    if item.get("attempted") is not None:
+        attempted = r.cards(item["attempted"], f"第{i}轮甩牌", f"trick {i} attempted", trick=i)
+        if attempted == ():
+            r.bad(f"第{i}轮甩牌（attempted）没有牌", f"trick {i}: attempted holds no card", trick=i)
+            attempted = None
+    if leader is None or len(read) != 4:
+        return None
+    return (leader, tuple(read[name] for name in ORDER_NAMES[leader]), attempted)
 
 
 def _result(r: Reader) -> ResultRecord | None:
@@ -300,20 +392,23 @@ def _result(r: Reader) -> ResultRecord | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        r.bad("result 应为对象", "result must be an object")
+        r.bad("结果（result）应为对象", "result must be an object")
         return None
     points = value.get("defender_points")
-    if isinstance(points, bool) or not isinstance(points, int):
-        r.bad("defender_points 应为整数", "defender_points must be a whole number")
+    if isinstance(points, bool) or not isinstance(points, int) or not -1000 <= points <= 1000:
+        # Out-of-range points that could be a typo (205, -5) are judged as impossible.
+        r.bad(
+            f"防家得分（defender_points）{shown(points)} 应为 -1000 到 1000 之间的整数",
+            f"defender_points {shown(points)} must be a whole number from -1000 to 1000",
+        )
         return None
     dig = None
     if value.get("dig") is not None:
-        try:
-            dig = Dig(value["dig"])
-        except ValueError:
+        dig = next((d for d in Dig if d.value == value["dig"]), None)
+        if dig is None:
             r.bad(
-                f"dig {value['dig']!r} 应为 null、BJ、LJ、J、Q 或 K",
-                f"dig {value['dig']!r} must be null, BJ, LJ, J, Q or K",
+                f"抠底（dig）{shown(value['dig'])} 应为 null、BJ、LJ、J、Q 或 K",
+                f"dig {shown(value['dig'])} must be null, BJ, LJ, J, Q or K",
             )
             return None
     xiaosa = None

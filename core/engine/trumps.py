@@ -23,6 +23,7 @@ OFF_LEVEL_POS = 12  # 副级牌: the level cards of the three other suits, equal
 MAIN_LEVEL_POS = 13  # 主级牌
 LJ_POS = 14  # 小王
 BJ_POS = 15  # 大王
+TRUMP_STRENGTH = BJ_POS + 1  # added to a trump's position in `TrumpContext.strength`
 SIDE_TOP_THREE = (9, 10, 11)  # positions of a side suit's three highest ranks (浑甩)
 
 
@@ -54,10 +55,14 @@ class Structure:
         return sum(self.tractors) + self.pairs
 
 
+# A play's components: tractors as (length, top position), pair positions, single positions.
+Components = tuple[list[tuple[int, int]], list[int], list[int]]
+
+
 class TrumpContext:
     """Effective suit and position of every card kind for one level and trump suit."""
 
-    __slots__ = ("level", "trump", "ace_low", "eff", "pos", "kinds_of")
+    __slots__ = ("level", "trump", "ace_low", "eff", "pos", "strength", "kinds_of", "top_three")
 
     def __init__(self, level: int, trump: Suit, ace_low: bool = True) -> None:
         self.level = level
@@ -79,8 +84,18 @@ class TrumpContext:
         pos[LJ], pos[BJ] = LJ_POS, BJ_POS
         self.eff: list[int] = eff
         self.pos: list[int] = pos
+        # One number per kind that orders every trump above every side card, so that
+        # "does this card beat the one winning" is a single comparison (第十八条).
+        self.strength: list[int] = [
+            p + (TRUMP_STRENGTH if e == TRUMP else 0) for e, p in zip(eff, pos, strict=True)
+        ]
         self.kinds_of: list[list[int]] = [
             [c for c in range(KINDS) if eff[c] == s] for s in range(5)
+        ]
+        # A side suit's three highest ranks, the cards 浑甩 looks for (第十九条).
+        self.top_three: list[list[int]] = [
+            [c for c in kinds if s != TRUMP and pos[c] in SIDE_TOP_THREE]
+            for s, kinds in enumerate(self.kinds_of)
         ]
 
     def suit_of_play(self, cards: Sequence[int]) -> int | None:
@@ -112,9 +127,7 @@ class TrumpContext:
         tractors, pairs, singles = self.components(cards, suit)
         return Structure(tuple(length for length, _ in tractors), len(pairs), len(singles))
 
-    def components(
-        self, cards: Sequence[int], suit: int
-    ) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    def components(self, cards: Sequence[int], suit: int) -> Components:
         """(tractors as (length, top), pair positions, single positions) of a play."""
         remaining = self.pair_positions(cards)
         tractors: list[tuple[int, int]] = []

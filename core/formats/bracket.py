@@ -35,6 +35,7 @@ __all__ = [
     "Source",
     "WinnerOf",
     "advance",
+    "bracket_places",
     "build_bracket",
     "clear_result",
     "record_result",
@@ -80,6 +81,7 @@ class Side(enum.StrEnum):
     WINNERS = "winners"  # 胜区 (the whole bracket in a knockout)
     LOSERS = "losers"  # 负区
     FINAL = "final"  # 决赛 between the two bracket winners
+    PLACING = "placing"  # 名次赛: a third-place match and the other placing matches
 
 
 @dataclass(frozen=True)
@@ -95,19 +97,25 @@ class Match:
     #: played only if the first final went to the team from the losers' bracket (its
     #: slot ``b``), so that the champion is the only team that has not lost twice.
     reset: bool = False
+    #: A placing match (名次赛): the best place its winner and its loser can still get
+    #: (5, 7 for a semi-final of places 5–8; 3, 4 for the third-place match).
+    places: tuple[int, int] | None = None
 
     @property
     def sources(self) -> tuple[Source, Source]:
         return (self.a, self.b)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
             "side": self.side.value,
             "round": self.round,
             "slots": [self.a.to_dict(), self.b.to_dict()],
             "reset": self.reset,
         }
+        if self.places is not None:
+            out["places"] = list(self.places)
+        return out
 
 
 @dataclass(frozen=True)
@@ -229,6 +237,7 @@ class ProtoMatch:
     a: ProtoSource
     b: ProtoSource
     reset: bool = False
+    places: tuple[int, int] | None = None
 
 
 class _Bye:
@@ -287,6 +296,7 @@ def build_bracket(kind: str, entrants: int, layout: Iterable[ProtoMatch]) -> Bra
             a=resolve(a),
             b=resolve(b),
             reset=proto.reset,
+            places=proto.places,
         )
         for proto, a, b in kept
     )
@@ -383,11 +393,51 @@ def advance(bracket: Bracket, results: Mapping[int, Result]) -> BracketState:
 
 
 def _deciding_match(bracket: Bracket, not_needed: Sequence[int]) -> Match | None:
-    """The match whose winner is champion: the last one still needed."""
+    """The match whose winner is champion: the last one still needed (placing matches
+    decide lower places)."""
     for m in reversed(bracket.matches):
-        if m.id not in not_needed:
+        if m.id not in not_needed and m.side is not Side.PLACING:
             return m
     return None
+
+
+def bracket_places(bracket: Bracket, state: BracketState) -> dict[int, tuple[int, bool]]:
+    """Seed → (place, shared) for every team whose place is settled.
+
+    冠军 and 亚军 from the deciding match; a placing match (名次赛) gives its winner and
+    its loser the places it is for. Every other team out of the bracket shares a place
+    with the teams that went out in the same round (a knockout's losing quarter-
+    finalists share 5th without placing matches; in double elimination the teams out
+    in the same losers' round share a place): one below all the teams still in or out
+    later. Places beyond the final in double elimination come from this count.
+    """
+    places: dict[int, tuple[int, bool]] = {}
+    if state.champion is not None and state.runner_up is not None:
+        places[state.champion] = (1, False)
+        places[state.runner_up] = (2, False)
+    fed_winners = {s.match for m in bracket.matches for s in m.sources if isinstance(s, WinnerOf)}
+    fed_losers = {s.match for m in bracket.matches for s in m.sources if isinstance(s, LoserOf)}
+    for m in bracket.matches:
+        played = state.results.get(m.id)
+        if played is None or m.places is None:
+            continue
+        if m.id not in fed_winners:
+            places[played.winner] = (m.places[0], False)
+        if m.id not in fed_losers:
+            places[played.loser] = (m.places[1], False)
+    by_match = {m.id: m for m in bracket.matches}
+
+    def level(match_id: int) -> tuple[int, int]:
+        m = by_match[match_id]
+        return (1 if m.side is Side.FINAL else 0, m.round)
+
+    counted = {seed: level(mid) for seed, mid in state.eliminated.items() if seed not in places}
+    seeds = range(1, bracket.entrants + 1)
+    for seed, out in counted.items():
+        better = sum(1 for s in seeds if s not in counted or counted[s] > out)
+        same = sum(1 for s in counted.values() if s == out)
+        places[seed] = (better + 1, same > 1)
+    return places
 
 
 def record_result(

@@ -3,17 +3,26 @@
 Each round halves the field. A field that is not a power of two is filled with byes
 (轮空) that go to the top seeds, by the standard seeding order, so a bye always
 faces a real team and the best seeds are spared the first round.
+
+Placing matches (名次赛) are an option: ``places=4`` adds the third-place match between
+the losing semi-finalists, ``places=8`` also the places 5–8 (the losing quarter-
+finalists play two matches, then the winners for 5th and the losers for 7th), and so
+on — the classic classification of a knockout, each group of losers playing a
+knockout of its own for the places it can still reach.
 """
 
 from __future__ import annotations
 
+from ._errors import FormatError
 from .bracket import (
     Bracket,
     BracketState,
     LoserOf,
     Match,
+    ProtoLoser,
     ProtoMatch,
     ProtoSeed,
+    ProtoSource,
     ProtoWinner,
     Result,
     ResultUpdate,
@@ -41,6 +50,7 @@ __all__ = [
     "WinnerOf",
     "advance",
     "bracket_size",
+    "check_places",
     "clear_result",
     "first_round_pairs",
     "knockout",
@@ -110,10 +120,63 @@ def winners_layout(size: int) -> list[ProtoMatch]:
     return layout
 
 
-def knockout(entrants: int) -> Bracket:
+def placing_layout(
+    sources: list[ProtoSource], first: int, places: int, key: tuple[int, ...] = ()
+) -> list[ProtoMatch]:
+    """Placing matches for the teams of ``sources``, who compete for places ``first``
+    onwards: pair them off; the winners play on for ``first``…, the losers for the
+    lower half of the places, as far as ``places``."""
+    count = len(sources)
+    if count < 2 or first > places:
+        return []
+    half = count // 2
+    matches = [
+        ProtoMatch(
+            ("P", first, count, *key, i),
+            Side.PLACING,
+            len(key) + 1,
+            sources[2 * i],
+            sources[2 * i + 1],
+            places=(first, first + half),
+        )
+        for i in range(half)
+    ]
+    winners: list[ProtoSource] = [ProtoWinner(m.key) for m in matches]
+    losers: list[ProtoSource] = [ProtoLoser(m.key) for m in matches]
+    return (
+        matches
+        + placing_layout(winners, first, places, (*key, 0))
+        + placing_layout(losers, first + half, places, (*key, 1))
+    )
+
+
+def check_places(entrants: int, places: int) -> None:
+    """Places decided must be 2 (the final only) or a larger power of two."""
+    if places < 2 or places & (places - 1) or places > bracket_size(entrants):
+        raise FormatError(
+            f"决出名次数必须是2、4、8…且不超过签表大小{bracket_size(entrants)}，现为{places}",
+            f"the places decided must be 2, 4, 8… up to the bracket size "
+            f"{bracket_size(entrants)}, got {places}",
+            article="第二十七条",
+        )
+
+
+def knockout(entrants: int, *, places: int = 2) -> Bracket:
     """A single-elimination bracket for seeds 1..``entrants`` (any field of 2 or more).
 
-    The last match is the final; matches are numbered round by round from the top.
+    Matches are numbered round by round from the top; the title bracket's last match
+    is the final. ``places`` > 2 adds the placing matches for places 3…``places``
+    after it (a third-place match for 4), numbered after the final.
     """
     check_entrants(entrants)
-    return build_bracket("knockout", entrants, winners_layout(bracket_size(entrants)))
+    check_places(entrants, places)
+    size = bracket_size(entrants)
+    layout = winners_layout(size)
+    depth = size.bit_length() - 1
+    for r in range(depth - 1, 0, -1):
+        out = size >> r  # teams losing in round r, competing for places out+1 … 2·out
+        if out + 1 > places:
+            break
+        losers: list[ProtoSource] = [ProtoLoser(("W", r, i)) for i in range(out)]
+        layout += placing_layout(losers, out + 1, places)
+    return build_bracket("knockout", entrants, layout)

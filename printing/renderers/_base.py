@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
 from django.utils import translation
 
 from ..fonts import FontChoice
-from ..layout import Sheet
+from ..layout import GREY, Sheet
 
-__all__ = ["DEFAULT_LANGUAGE", "PDF", "Progress", "Rendered", "Ticker", "renderer"]
+__all__ = ["DEFAULT_LANGUAGE", "PDF", "Progress", "Rendered", "Ticker", "renderer", "slots"]
 
 PDF = "application/pdf"
 DEFAULT_LANGUAGE = "zh-hans"
@@ -70,3 +70,19 @@ def renderer(
         return render
 
     return wrap
+
+
+def slots(sheet: Sheet, items: Iterable[Any], per_page: int) -> Iterator[tuple[Any, float, float]]:
+    """Each item with the top and height of its slot, ``per_page`` slots down a page
+    (a dashed line to cut along between them): cards and forms printed several to a
+    page."""
+    top = height = 0.0
+    for i, item in enumerate(items):
+        if i % per_page == 0:
+            sheet.start_page()
+            top = sheet.cursor
+            height = (sheet.bottom - top) / per_page
+        y = top + (i % per_page) * height
+        if i % per_page:
+            sheet.line(sheet.left, y - 1.5, sheet.right, y - 1.5, dash=(2, 1.5), color=GREY)
+        yield item, y, height

@@ -9,11 +9,21 @@ from core.engine import SEAT_NAMES
 
 from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
 from ..fonts import FontChoice
-from ..labels import PAPERS, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label, numbered, source_label
+from ..labels import (
+    PAPERS,
+    ROOMS,
+    SEATS,
+    SEATS_SHORT,
+    SUITS,
+    SUITS_SHORT,
+    label,
+    numbered,
+    source_label,
+)
 from ..layout import GREY, LIGHT, RED, Sheet
-from ._base import Ticker, renderer
+from ._base import Ticker, renderer, slots
 
-__all__ = ["render_box_cards", "render_hand_records"]
+__all__ = ["Words", "draw_hand_record", "render_box_cards", "render_hand_records"]
 
 SEAT_ORDER = SEAT_NAMES
 SUIT_ORDER = ("H", "D", "S", "C")
@@ -126,8 +136,11 @@ def _box_card(
     offset = sheet.width_of(label("first_table") + "：", 8.5) + 1
     sheet.text(x + offset, row, label("table"), size=8.5)
     offset += sheet.width_of(label("table"), 8.5) + 1
-    sheet.blank(x + offset, row, 12)
-    offset += 15
+    first = str(card.first_table) if card.first_table is not None else ""
+    if first and card.first_room in ROOMS:
+        first += f" {ROOMS[card.first_room]}"
+    sheet.blank(x + offset, row, 16, value=first, size=9)
+    offset += 19
     sheet.text(x + offset, row, label("signature"), size=8.5)
     offset += sheet.width_of(label("signature"), 8.5) + 1
     sheet.blank(x + offset, row, max(10.0, w - offset))
@@ -139,26 +152,62 @@ def _box_card(
 Token = tuple[str | None, str]  # (suit drawn as a pip, or None; text)
 
 
-def _joker(card: str) -> str:
-    return label("big_joker") if card == "BJ" else label("small_joker")
+class Words:
+    """The labels a hand record prints, translated once per job: a page of hand
+    records draws a few hundred card tokens, and each label lookup is a translation."""
 
+    def __init__(self) -> None:
+        self.big_joker = label("big_joker")
+        self.small_joker = label("small_joker")
+        self.level_cards = label("level_cards")
+        self.point_cards = label("point_cards")
+        self.points = label("points")
+        self.trump_row = label("trump_row")
+        self.bottom = label("bottom")
+        self.level = label("level")
+        self.trump = label("trump")
+        self.seed = label("seed")
+        self.bottom_order = label("bottom_order")
+        self.match = label("match")
+        self.declarer = label("declarer")
+        self.declared_by = label("declared_by")
+        self.turned = label("turned")
+        self.levels = label("levels")
+        self.seats = {seat: str(SEATS[seat]) for seat in SEAT_ORDER}
+        self.seats_short = {seat: _short_seat(seat) for seat in SEAT_ORDER}
+        self.suits = {suit: str(SUITS[suit]) for suit in SUIT_ORDER}
 
-def _tokens(cards: Sequence[str], with_suit: bool) -> list[Token]:
-    out: list[Token] = []
-    for card in cards:
-        if card in ("BJ", "LJ"):
-            out.append((None, _joker(card)))
-        else:
-            out.append((card[0] if with_suit else None, card[1:]))
-    return out
+    def joker(self, card: str) -> str:
+        return self.big_joker if card == "BJ" else self.small_joker
+
+    def tokens(self, cards: Sequence[str], with_suit: bool) -> list[Token]:
+        out: list[Token] = []
+        for card in cards:
+            if card in ("BJ", "LJ"):
+                out.append((None, self.joker(card)))
+            else:
+                out.append((card[0] if with_suit else None, card[1:]))
+        return out
+
+    def stats(self, stats: Mapping[str, object], level: bool) -> str:
+        parts = [
+            f"{self.big_joker}{stats.get('big_jokers', 0)}",
+            f"{self.small_joker}{stats.get('small_jokers', 0)}",
+        ]
+        if level:
+            parts.append(f"{self.level_cards}{stats.get('level_cards', 0)}")
+        parts.append(f"{self.point_cards}{stats.get('point_cards', 0)}")
+        parts.append(f"{self.points}{stats.get('points', 0)}")
+        return " ".join(parts)
 
 
 class _Flow:
     """Card tokens laid out in lines of a fixed width; measures before it draws."""
 
-    def __init__(self, sheet: Sheet, size: float) -> None:
+    def __init__(self, sheet: Sheet, size: float, words: Words) -> None:
         self.sheet = sheet
         self.size = size
+        self.words = words
         self.pip = size * 0.3
         self.gap = size * 0.16
         self.lead = size * 0.5
@@ -179,6 +228,7 @@ class _Flow:
     def draw(self, x: float, y: float, tokens: Sequence[Token], width: float) -> float:
         """Draw from baseline ``y``; returns the baseline after the last line."""
         cx = x
+        jokers = (self.words.big_joker, self.words.small_joker)
         for t in tokens:
             tw = self.width(t)
             if cx > x and cx + tw > x + width:
@@ -187,8 +237,8 @@ class _Flow:
             if suit:
                 self.sheet.pip(cx, y - self.pip * 0.95, self.pip, suit)
                 cx += self.pip + 0.3
-            joker = suit is None and text in (label("big_joker"), label("small_joker"))
-            color = RED if (suit in ("H", "D") or text == label("big_joker")) else None
+            joker = suit is None and text in jokers
+            color = RED if (suit in ("H", "D") or text == jokers[0]) else None
             cx += self.sheet.text(cx, y, text, size=self.size, color=color, bold=joker) + self.gap
         return y + self.lead
 
@@ -197,35 +247,30 @@ def _hand_lines(flow: _Flow, rows: Sequence[tuple[str, tuple[str, ...]]], width:
     total = 0
     for key, cards in rows:
         if key == "T":
-            total += flow.lines(_tokens(cards, True), width)
+            total += flow.lines(flow.words.tokens(cards, True), width)
         else:
-            total += 1 if not cards else flow.lines(_tokens(cards, False), width)
+            total += 1 if not cards else flow.lines(flow.words.tokens(cards, False), width)
     return total
 
 
-def _stats_text(stats: Mapping[str, object], level: bool) -> str:
-    parts = [
-        f"{label('big_joker')}{stats.get('big_jokers', 0)}",
-        f"{label('small_joker')}{stats.get('small_jokers', 0)}",
-    ]
-    if level:
-        parts.append(f"{label('level_cards')}{stats.get('level_cards', 0)}")
-    parts.append(f"{label('point_cards')}{stats.get('point_cards', 0)}")
-    parts.append(f"{label('points')}{stats.get('points', 0)}")
-    return " ".join(parts)
-
-
 def _hand_box(
-    sheet: Sheet, record: HandRecord, seat: str, x: float, y: float, w: float, h: float
+    sheet: Sheet,
+    record: HandRecord,
+    seat: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    words: Words,
 ) -> None:
     sheet.rect(x, y, w, h, width=0.5, radius=1.5)
     rows = record.hands.get(seat, ())
     stats = record.statistics.get(seat, {})
-    sheet.text(x + 2, y + 5.2, str(SEATS[seat]), size=11, bold=True)
+    sheet.text(x + 2, y + 5.2, words.seats[seat], size=11, bold=True)
     sheet.text(
         x + w - 2,
         y + 5,
-        _stats_text(stats, record.level is not None),
+        words.stats(stats, record.level is not None),
         size=6.8,
         color=GREY,
         align="right",
@@ -235,20 +280,20 @@ def _hand_box(
     inner = w - 4 - label_w - 5
     size = 9.0
     while size > 6.0:
-        flow = _Flow(sheet, size)
+        flow = _Flow(sheet, size, words)
         if 8 + _hand_lines(flow, rows, inner) * flow.lead <= h - 1.5:
             break
         size -= 0.5
-    flow = _Flow(sheet, size)
+    flow = _Flow(sheet, size, words)
     by = y + 8 + flow.lead * 0.9
     for key, cards in rows:
         lx = x + 2
         if key == "T":
-            sheet.text(lx, by, label("trump_row"), size=size * 0.85, bold=True, color=RED)
-            tokens = _tokens(cards, True)
+            sheet.text(lx, by, words.trump_row, size=size * 0.85, bold=True, color=RED)
+            tokens = words.tokens(cards, True)
         else:
             sheet.pip(lx + 0.5, by - size * 0.3, size * 0.32, key)
-            tokens = _tokens(cards, False)
+            tokens = words.tokens(cards, False)
         if cards:
             sheet.text(x + w - 2, by, str(len(cards)), size=size * 0.7, color=GREY, align="right")
             by = flow.draw(x + 2 + label_w, by, tokens, inner)
@@ -264,40 +309,54 @@ def _records(data: HandRecordsData) -> int:
 @renderer("hand-records", _records)
 def render_hand_records(data: HandRecordsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
     sheet = Sheet(title=str(PAPERS["hand-records"]), subtitle=data.event.line, font=font)
-    per_page = 2
-    for i, record in enumerate(data.records):
-        if i % per_page == 0:
-            sheet.start_page()
-            top = sheet.cursor
-            height = (sheet.bottom - top) / per_page
-        y = top + (i % per_page) * height
-        if i % per_page:
-            sheet.line(sheet.left, y - 1.5, sheet.right, y - 1.5, dash=(2, 1.5), color=GREY)
-        _hand_record(sheet, record, sheet.left, y, sheet.inner_width, height - 3)
+    words = Words()
+    for record, y, height in slots(sheet, data.records, 2):
+        draw_hand_record(sheet, record, sheet.left, y, sheet.inner_width, height - 3, words)
         ticker.tick()
     return sheet
 
 
-def _hand_record(sheet: Sheet, r: HandRecord, x: float, y: float, w: float, h: float) -> None:
+def _copy_lines(r: HandRecord, words: Words) -> list[str]:
+    """The copy a team hand record is for: its matches and its box card."""
+    lines = []
+    if r.matches:
+        lines.append(f"{words.match} {'、'.join(r.matches)}")
+    if r.filled:
+        declared = words.seats_short.get(r.declared_by, words.turned)
+        lines.append(f"{words.levels} {r.level_ns}/{r.level_ew}")
+        lines.append(
+            f"{words.declarer} {words.seats_short.get(r.declarer, r.declarer)}"
+            f" · {words.declared_by} {declared}"
+        )
+    return lines
+
+
+def draw_hand_record(
+    sheet: Sheet, r: HandRecord, x: float, y: float, w: float, h: float, words: Words
+) -> None:
+    """One hand record in the box (x, y, w, h): the hands round the table, the bottom
+    in the middle, and which board (and which copy) it is at the top left."""
     col = w / 3
     row = (h - 2) / 3
     # top left: which board
     sheet.text(x + 1, y + 8, numbered("board", r.board), size=18, bold=True)
     where = [r.stage] + ([numbered("round", r.round)] if r.round is not None else [])
     sheet.text(x + 1, y + 14, " · ".join(where), size=8.5, color=GREY, max_width=col - 4)
-    level_line = f"{_level_label()} {r.level or '—'}"
+    level_line = f"{words.level} {r.level or '—'}"
     sheet.text(x + 1, y + 20, level_line, size=9.5)
     trump_x = x + 1 + sheet.width_of(level_line, 9.5) + 4
-    sheet.text(trump_x, y + 20, label("trump"), size=9.5)
-    trump_x += sheet.width_of(label("trump"), 9.5) + 1.5
+    sheet.text(trump_x, y + 20, words.trump, size=9.5)
+    trump_x += sheet.width_of(words.trump, 9.5) + 1.5
     if r.trump:
         sheet.pip(trump_x, y + 17, 3.2, r.trump)
-        sheet.text(trump_x + 4, y + 20, str(SUITS[r.trump]), size=9.5)
+        sheet.text(trump_x + 4, y + 20, words.suits[r.trump], size=9.5)
     else:
         sheet.text(trump_x, y + 20, "—", size=9.5)
+    for i, line_text in enumerate(_copy_lines(r, words)):
+        sheet.text(x + 1, y + 25 + i * 4.5, line_text, size=8.5, max_width=col - 3)
     # top right: the seed, so the deal can be re-dealt and checked
     if r.seed:
-        sheet.text(x + w - 1, y + 5, label("seed"), size=7, color=GREY, align="right")
+        sheet.text(x + w - 1, y + 5, words.seed, size=7, color=GREY, align="right")
         sheet.text(x + w - 1, y + 9, r.seed, size=6.5, color=GREY, align="right", max_width=col - 2)
     gap = 2.0
     boxes = {
@@ -307,29 +366,23 @@ def _hand_record(sheet: Sheet, r: HandRecord, x: float, y: float, w: float, h: f
         "S": (x + col, y + 2 * (row + 1)),
     }
     for seat, (bx, by) in boxes.items():
-        _hand_box(sheet, r, seat, bx + gap / 2, by, col - gap, row)
+        _hand_box(sheet, r, seat, bx + gap / 2, by, col - gap, row, words)
     # the bottom, in the middle of the table
     cx, cy = x + col + gap / 2, y + row + 1
     sheet.rect(cx, cy, col - gap, row, fill=LIGHT, stroke=None, radius=1.5)
-    sheet.text(cx + 2, cy + 5.2, label("bottom"), size=11, bold=True)
+    sheet.text(cx + 2, cy + 5.2, words.bottom, size=11, bold=True)
     stats = r.statistics.get("bottom", {})
     sheet.text(
         cx + col - gap - 2,
         cy + 5,
-        _stats_text(stats, r.level is not None),
+        words.stats(stats, r.level is not None),
         size=6.8,
         color=GREY,
         align="right",
         max_width=col - gap - 16,
     )
-    flow = _Flow(sheet, 9.5)
-    flow.draw(cx + 3, cy + 13, _tokens(r.bottom, True), col - gap - 6)
-    sheet.text(cx + (col - gap) / 2, cy + row - 3, _compass(), size=7, color=GREY, align="center")
-
-
-def _level_label() -> str:
-    return label("level")
-
-
-def _compass() -> str:
-    return label("bottom_order")
+    flow = _Flow(sheet, 9.5, words)
+    flow.draw(cx + 3, cy + 13, words.tokens(r.bottom, True), col - gap - 6)
+    sheet.text(
+        cx + (col - gap) / 2, cy + row - 3, words.bottom_order, size=7, color=GREY, align="center"
+    )

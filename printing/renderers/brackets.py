@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..data import BracketData, BracketMatch, BracketSheet, BracketSlot
 from ..fonts import FontChoice
 from ..labels import PAPERS, SIDES, label, source_label
-from ..layout import GREY, LIGHT, Sheet
+from ..layout import GREY, LIGHT, RED, Sheet
 from ._base import Ticker, renderer
 
 __all__ = ["draw_bracket", "render_brackets"]
@@ -94,6 +94,21 @@ def _layout(sheet_data: BracketSheet) -> tuple[dict[int, _Place], float, dict[st
         else:
             y = sum(p.y for p in feeders) / len(feeders) if feeders else line
             places[m.number] = _Place(col=last_col + 1, y=y)
+    # Placing matches (名次赛) below the bracket, from the final's column on.
+    placing = [m for m in sheet_data.matches if m.side == "placing"]
+    if placing:
+        line += SIDE_GAP / (BOX_H + V_GAP)
+        side_top["placing"] = line
+        children = {
+            m.number: [
+                k for k in _winner_feeders(m) if k is not None and by_number[k].side == "placing"
+            ]
+            for m in placing
+        }
+        fed = {k for kids in children.values() for k in kids}
+        line = _place_side(placing, children, fed, line, places)
+        for m in placing:
+            places[m.number].col += last_col
     return places, max(line, 1.0), side_top
 
 
@@ -110,8 +125,13 @@ def _match_title(m: BracketMatch) -> str:
         title += " " + label("reset")
     elif m.side == "final":
         title += " " + label("final")
+    elif m.places is not None:  # 5–8 for a semi-final of places 5–8, 3–4 for third place
+        first, loser = m.places
+        title += f" {label('placing')} {first}–{2 * loser - first - 1}"
     if m.not_needed:
         title += " · " + label("not_needed")
+    if m.progress is not None:
+        title += f" · {m.progress[0]}/{m.progress[1]} {label('in_progress')}"
     return title
 
 
@@ -133,7 +153,9 @@ def render_brackets(data: BracketData, *, font: FontChoice | None, ticker: Ticke
 
 
 def draw_bracket(sheet: Sheet, bracket: BracketSheet) -> None:
-    """Draw ``bracket`` below the cursor, scaled to the rest of the page."""
+    """Draw ``bracket`` below the cursor, scaled to the rest of the page (a landscape
+    one: callers start one). A match under way says how far it has got (23/24 进行中),
+    so its score is not read as final."""
     _draw(sheet, bracket)
 
 
@@ -147,7 +169,8 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
     need_h = lines * pitch + 10
     labelled = len(side_top) > 1
     top = sheet.cursor + (8 if labelled else 4)
-    scale = min(1.0, sheet.inner_width / need_w, (sheet.bottom - top) / need_h)
+    # A small bracket is drawn larger (up to 1.4×), a large one shrunk to the page.
+    scale = min(1.4, sheet.inner_width / need_w, (sheet.bottom - top) / need_h)
     bw, bh, gap, pitch = BOX_W * scale, BOX_H * scale, H_GAP * scale, pitch * scale
     size = max(5.0, 9 * scale)
 
@@ -173,7 +196,7 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
             sheet.line(fx, fy, mid, fy, width=0.5)
             sheet.line(mid, fy, mid, ty, width=0.5)
             sheet.line(mid, ty, x, ty, width=0.5)
-        dash = (1.0, 1.0) if m.not_needed else None
+        dash = (1.0, 1.0) if m.not_needed or m.progress is not None else None
         sheet.rect(x, y, bw, bh, width=0.6, fill=LIGHT if m.side == "final" else None, dash=dash)
         sheet.line(x, y + bh / 2, x + bw, y + bh / 2, width=0.25)
         for i, slot in enumerate((m.a, m.b)):
@@ -182,7 +205,13 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
             score_w = 0.0
             if slot.score:
                 score_w = sheet.text(
-                    x + bw - 1.2, baseline, slot.score, size=size, bold=slot.won, align="right"
+                    x + bw - 1.2,
+                    baseline,
+                    slot.score,
+                    size=size,
+                    bold=slot.won,
+                    align="right",
+                    color=GREY if m.progress is not None else None,
                 )
                 score_w += 1.5
             sheet.text(
@@ -194,7 +223,14 @@ def _draw(sheet: Sheet, bracket: BracketSheet) -> None:
                 color=None if known else GREY,
                 max_width=bw - 2.4 - score_w,
             )
-        sheet.text(x, y - 0.8, _match_title(m), size=max(5.0, size * 0.75), color=GREY)
+        sheet.text(
+            x,
+            y - 0.8,
+            _match_title(m),
+            size=max(5.0, size * 0.75),
+            color=RED if m.progress is not None else GREY,
+            max_width=bw + gap,
+        )
     deciding = [m for m in bracket.matches if not m.not_needed]
     if deciding:
         last = deciding[-1]

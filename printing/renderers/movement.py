@@ -86,7 +86,10 @@ def render_guide_cards(data: GuideCardsData, *, font: FontChoice | None, ticker:
         Column(label("scan"), qr_size + 4),
     ]
     for card in data.cards:
+        sheet.running = ""
         sheet.start_page()
+        # A card of many rounds runs over pages: each names its table and stage.
+        sheet.running = f"{numbered('table', card.table)} · {card.stage}"
         sheet.text(sheet.left, sheet.cursor + 9, numbered("table", card.table), size=26, bold=True)
         sheet.text(sheet.right, sheet.cursor + 4, card.stage, size=11, align="right")
         ns = {r.ns for r in card.rounds}

@@ -32,6 +32,7 @@ from ..labels import (
     SUITS_SHORT,
     label,
     numbered,
+    xiaosa_text,
 )
 from ..layout import GREY, LIGHT, Cell, Column, Sheet
 from ._base import Ticker, renderer
@@ -50,7 +51,8 @@ def _stages(data: StandingsData) -> int:
 def render_standings(data: StandingsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
     sheet = Sheet(title=str(PAPERS["standings"]), subtitle=data.event.line, font=font)
     for stage in data.stages:
-        sheet.start_page()
+        # A bracket alone gets a landscape page, as on the brackets paper; tables do not.
+        sheet.start_page(landscape=not stage.tables and stage.bracket is not None)
         sheet.heading(stage.name, size=15, gap=4)
         for table in stage.tables:
             if table.kind == "teams":
@@ -62,7 +64,8 @@ def render_standings(data: StandingsData, *, font: FontChoice | None, ticker: Ti
             sheet.cursor += 5
         if stage.bracket is not None:
             if stage.tables:
-                sheet.start_page()
+                sheet.start_page(landscape=True)
+                sheet.heading(stage.name, size=15, gap=4)
             draw_bracket(sheet, stage.bracket)
         ticker.tick()
     return sheet
@@ -189,27 +192,34 @@ def _places(sheet: Sheet, table: StandingsTable) -> None:
 
 
 def _room_cells(r: PlayedResult | None) -> list[object]:
-    """Levels (N–S/E–W), declarer, trump, defenders' points, dig, outcome."""
+    """Levels (N–S/E–W), declarer, trump, defenders' points, dig, 潇洒, outcome, levels
+    after and jump levels (N–S/E–W)."""
     if r is None or not r.declarer:
-        return [""] * 6
+        return [""] * 9
     return [
         f"{r.level_ns}/{r.level_ew}",
         str(SEATS_SHORT[r.declarer]) if r.declarer in SEATS_SHORT else r.declarer,
         str(SUITS_SHORT[r.trump]) if r.trump in SUITS_SHORT else r.trump,
         "" if r.defender_points is None else str(r.defender_points),
         str(DIGS_SHORT.get(r.dig, r.dig)),
+        Cell(xiaosa_text(r.xiaosa), size=7.5),
         str(OUTCOMES[r.outcome]) if r.outcome in OUTCOMES else r.outcome,
+        f"{r.levels_after_ns}/{r.levels_after_ew}",
+        f"{r.jump_ns or 0}/{r.jump_ew or 0}",
     ]
 
 
 def _room_columns() -> list[Column]:
     return [
-        Column(label("levels"), 15),
-        Column(label("declarer"), 10),
+        Column(label("levels"), 14),
+        Column(label("declarer"), 9),
         Column(label("trump_row"), 10),
-        Column(label("defender_points"), 13),
-        Column(label("dig"), 9),
-        Column(label("outcome"), 12),
+        Column(label("defender_points"), 12),
+        Column(label("dig"), 10),
+        Column(label("xiaosa"), 24),
+        Column(label("outcome"), 11),
+        Column(label("levels_after"), 14),
+        Column(label("jumps"), 11),
     ]
 
 
@@ -219,7 +229,7 @@ def _matches(data: ResultsData) -> int:
 
 @renderer("results", _matches)
 def render_results(data: ResultsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
-    sheet = Sheet(title=str(PAPERS["results"]), subtitle=data.event.line, font=font)
+    sheet = Sheet(title=str(PAPERS["results"]), subtitle=data.event.line, font=font, landscape=True)
     for m in data.matches:
         _match(sheet, m)
         ticker.tick()

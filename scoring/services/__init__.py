@@ -3,7 +3,9 @@ winners, travellers and matchpoints, standings (plain functions; see each module
 
 * ``rescore`` — what a result touches, queued on commit; stages and events in full.
 * ``teams`` — team matches, brackets, round-robin and group tables.
+* ``team_formats`` — carry-over into a round-robin final, bracket places, Swiss teams.
 * ``pairs`` — Mitchell travellers and rankings, the pairs final.
+* ``release`` — a board shown to players early (第二十八条之6).
 * ``adjustments`` — the stored adjustments hook for rulings; the director's tie orders.
 """
 
@@ -20,6 +22,7 @@ from .adjustments import (
     tie_order_set,
 )
 from .qualify import stage_qualify_from_source, stage_source_undecided
+from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
     match_changed,
     queue_rescore,
@@ -30,12 +33,16 @@ from .rescore import (
     rescore_targets,
     result_changed,
 )
+from .team_formats import swiss_round_next
 
 __all__ = [
     "adjustment_forfeit",
     "adjustment_override",
     "adjustment_penalty",
     "adjustments_set",
+    "board_release",
+    "board_withdraw_release",
+    "boards_release",
     "match_changed",
     "match_score_reset",
     "queue_rescore",
@@ -48,6 +55,7 @@ __all__ = [
     "side_entrant",
     "stage_qualify_from_source",
     "stage_source_undecided",
+    "swiss_round_next",
     "tie_order_clear",
     "tie_order_set",
 ]

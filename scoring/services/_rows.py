@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from django.db import models
+from django.db import connection, models
 from django.db.models import Q
 
 from boards.models import Result
@@ -171,8 +171,51 @@ def sync_rows(
     if create:
         model._default_manager.bulk_create(create, batch_size=2000)
     if update:
-        model._default_manager.bulk_update(update, sorted(fields), batch_size=500)
+        update_rows(model, update, sorted(fields))
     stale = [row.pk for row in by_key.values()]
     if stale and delete_missing:
         model._default_manager.filter(pk__in=stale).delete()
     return len(create) + len(update) + (len(stale) if delete_missing else 0)
+
+
+def update_rows(
+    model: type[models.Model], rows: Sequence[models.Model], fields: Sequence[str]
+) -> None:
+    """Write ``fields`` of ``rows`` in one UPDATE joined to a list of values (as many
+    rows as the backend takes parameters for; a standings table is one statement).
+
+    The ORM's ``bulk_update`` builds a CASE WHEN per field and row as expressions,
+    which costs more than the write itself for a field of a few hundred pairs."""
+    opts = model._meta
+    quote = connection.ops.quote_name
+    table = quote(opts.db_table)
+    pk = opts.pk
+    columns = [pk, *(opts.get_field(name) for name in fields)]
+    names = ", ".join(quote(c.column) for c in columns)
+    assigns = ", ".join(f"{quote(c.column)} = v.{quote(c.column)}" for c in columns[1:])
+    if connection.vendor == "postgresql":
+        mark = "(" + ", ".join(f"CAST(%s AS {c.db_type(connection)})" for c in columns) + ")"
+    else:
+        mark = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    limit = connection.features.max_query_params or 30_000
+    per = max(1, limit // len(columns))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), per):
+            chunk = rows[start : start + per]
+            params = [
+                c.get_db_prep_save(getattr(row, c.attname), connection)
+                for row in chunk
+                for c in columns
+            ]
+            values = ", ".join([mark] * len(chunk))
+            if connection.vendor == "postgresql":
+                sql = (
+                    f"UPDATE {table} SET {assigns} FROM (VALUES {values}) AS v({names}) "
+                    f"WHERE {table}.{quote(pk.column)} = v.{quote(pk.column)}"
+                )
+            else:  # SQLite ≥ 3.33: UPDATE … FROM, the values named through a CTE
+                sql = (
+                    f"WITH v({names}) AS (VALUES {values}) UPDATE {table} SET {assigns} "
+                    f"FROM v WHERE {table}.{quote(pk.column)} = v.{quote(pk.column)}"
+                )
+            cursor.execute(sql, params)

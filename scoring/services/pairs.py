@@ -10,6 +10,7 @@ database, so one new result costs one board's traveller and one sum per directio
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Collection, Iterable
 from decimal import Decimal
@@ -35,13 +36,14 @@ from core.standings import (
 )
 from tournament.models import SetPlay, Stage, StageEntry, Table
 
-from ..models import Standing, TravellerScore
+from ..models import Standing, TravellerInputs, TravellerScore
 from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
 from .teams import record_decision, save_match_score
 
 __all__ = ["final_rescore", "mitchell_boards_rescore", "mitchell_standings_rescore"]
 
 _CENTS = Decimal("0.01")
+_ZERO = Decimal("0.0000")
 _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "top")
 
 
@@ -62,9 +64,17 @@ def _schedule(
     return schedule
 
 
-def mitchell_boards_rescore(stage: Stage, board_ids: Collection[int] | None = None) -> int:
+#: Per pair, what a rescore changed on its stored lines: (matchpoints, tops, boards).
+Deltas = dict[int, list[Any]]
+
+
+def mitchell_boards_rescore(
+    stage: Stage, board_ids: Collection[int] | None = None
+) -> tuple[int, Deltas]:
     """Score the travellers of ``board_ids`` (every board of the stage when None) and
-    store their lines. Returns how many lines were written."""
+    store their lines. A board whose inputs (results, schedule lines, rulings) read the
+    same as when it was last scored is skipped (``TravellerInputs``). Returns how many
+    lines were written and, per pair, what its lines on these boards changed by."""
     boards = Board.objects.filter(stage=stage)
     if board_ids is not None:
         boards = boards.filter(pk__in=board_ids)
@@ -78,19 +88,34 @@ def mitchell_boards_rescore(stage: Stage, board_ids: Collection[int] | None = No
     }
     kinds = [AdjustmentKind.FORFEIT.value, *(k.value for k in OVERRIDES)]
     adjustments = adjustments_of(stage, Q(kind__in=kinds))
+    known = dict(
+        TravellerInputs.objects.filter(board_id__in=[b[0] for b in board_rows]).values_list(
+            "board_id", "digest"
+        )
+        if board_ids is not None
+        else TravellerInputs.objects.filter(stage=stage).values_list("board_id", "digest")
+    )
     wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
+    digests: dict[int, str] = {}
     for board_id, number, set_id in board_rows:
         lines = schedule.get(set_id, [])
-        entries = []
-        for table_id, ns, ew in lines:
-            row = results.get((board_id, table_id))
-            entries.append(TravellerEntry(table_id, ns, ew, play_of(row) if row else None))
-        relevant = [a for a in adjustments if a.board in (None, number)]
+        tables = {table_id for table_id, _ns, _ew in lines}
+        relevant = [
+            a for a in adjustments if a.board in (None, number) and a.table in (None, *tables)
+        ]
+        rows = [results.get((board_id, table_id)) for table_id, _ns, _ew in lines]
+        digest = _digest(lines, rows, relevant)
+        if known.get(board_id) == digest:
+            continue
+        digests[board_id] = digest
+        entries = [
+            TravellerEntry(table_id, ns, ew, play_of(row) if row else None)
+            for (table_id, ns, ew), row in zip(lines, rows, strict=True)
+        ]
         scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
-        for line in scored.lines:
+        for line, row in zip(scored.lines, rows, strict=True):
             if line.ns_score is None or line.ew_score is None:
                 continue
-            row = results.get((board_id, line.table))
             wanted[board_id, line.table] = (
                 row["id"] if row and line.kind == "played" else None,
                 line.ns,
@@ -100,26 +125,67 @@ def mitchell_boards_rescore(stage: Stage, board_ids: Collection[int] | None = No
                 decimal(line.ew_score),
                 scored.top,
             )
-    return _sync_lines(stage, board_ids, wanted)
+    if not digests:
+        return 0, {}
+    written, deltas = _sync_lines(stage, set(digests), wanted)
+    TravellerInputs.objects.filter(board_id__in=digests).delete()
+    TravellerInputs.objects.bulk_create(
+        [TravellerInputs(stage=stage, board_id=b, digest=d) for b, d in digests.items()],
+        batch_size=2000,
+    )
+    return written, deltas
+
+
+def _digest(
+    lines: list[tuple[int, int, int]],
+    rows: list[dict[str, Any] | None],
+    adjustments: list[Any],
+) -> str:
+    """What a board's traveller is scored from, as a short stable digest (the same in
+    every process, unlike ``hash``)."""
+    text = repr(
+        (
+            lines,
+            [None if row is None else tuple(row.values()) for row in rows],
+            adjustments,
+        )
+    )
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def _sync_lines(
     stage: Stage,
-    board_ids: Collection[int] | None,
+    board_ids: Collection[int],
     wanted: dict[tuple[int, int], tuple[Any, ...]],
-) -> int:
-    """Write the traveller lines that differ. Lines are many (14,000 in a 60-table
-    Mitchell) and derived, so a changed line is replaced rather than updated in place:
-    one delete and one insert instead of an UPDATE per row."""
+) -> tuple[int, Deltas]:
+    """Write the traveller lines of ``board_ids`` that differ, and say per pair what its
+    lines on them changed by (the new lines less the old). Lines are many (14,000 in a
+    60-table Mitchell) and derived, so a changed line is replaced rather than updated
+    in place: one delete and one insert instead of an UPDATE per row."""
+    deltas: Deltas = {}
+
+    def add(line: tuple[Any, ...], sign: int) -> None:
+        _result, ns, ew, _kind, ns_score, ew_score, top = line
+        for pair, score in ((ns, ns_score), (ew, ew_score)):
+            delta = deltas.setdefault(pair, [_ZERO, 0, 0])
+            delta[0] += score if sign > 0 else -score
+            delta[1] += top * sign
+            delta[2] += sign
+
+    for line in wanted.values():
+        add(line, 1)
     existing = TravellerScore.objects.filter(stage=stage)
-    if board_ids is not None:
+    if len(board_ids) < 500:
         existing = existing.filter(board_id__in=board_ids)
     stale: list[int] = []
     for pk, board_id, table_id, *values in existing.values_list(
         "id", "board_id", "table_id", *_LINE_FIELDS
     ):
-        want = wanted.get((board_id, table_id))
-        if want is not None and tuple(values) == want:
+        if board_id not in board_ids:  # a board skipped as unchanged
+            continue
+        line = tuple(values)
+        add(line, -1)
+        if wanted.get((board_id, table_id)) == line:
             del wanted[board_id, table_id]
         else:
             stale.append(pk)
@@ -128,7 +194,7 @@ def _sync_lines(
     _insert_lines(
         [(stage.pk, board_id, table_id, *values) for (board_id, table_id), values in wanted.items()]
     )
-    return len(stale) + len(wanted)
+    return len(stale) + len(wanted), {p: d for p, d in deltas.items() if any(d)}
 
 
 def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
@@ -167,12 +233,10 @@ def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
             )
 
 
-def _totals(stage: Stage) -> dict[int, PairTotal]:
-    """Each pair's matchpoints, tops and boards so far, summed in the database.
-
-    Totals are compared as printed, to the cent: two pairs that read level on the
-    sheet share the place rather than being split by a Neuberg rounding."""
-    totals: dict[int, PairTotal] = {}
+def _line_sums(stage: Stage) -> dict[int, list[Any]]:
+    """Each pair's stored lines added up in the database: (matchpoints, tops, boards).
+    The reference the running sums kept on the standings are checked against."""
+    sums: dict[int, list[Any]] = {}
     lines = TravellerScore.objects.filter(stage=stage)
     for side in ("ns", "ew"):
         for pair, mp, top, boards in (
@@ -180,21 +244,54 @@ def _totals(stage: Stage) -> dict[int, PairTotal]:
             .annotate(mp=Sum(f"{side}_score"), top=Sum("top"), n=Count("id"))
             .values_list(side, "mp", "top", "n")
         ):
-            value = Decimal(mp).quantize(_CENTS) if mp is not None else Decimal(0)
-            totals[pair] = PairTotal(Fraction(value), int(top or 0), int(boards))
-    return totals
+            total = sums.setdefault(pair, [_ZERO, 0, 0])
+            total[0] += mp if mp is not None else _ZERO
+            total[1] += int(top or 0)
+            total[2] += int(boards)
+    return sums
 
 
-def mitchell_standings_rescore(stage: Stage) -> int:
-    """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written."""
+def _running_sums(
+    stage: Stage, pairs: Iterable[int], rows: list[Standing], deltas: Deltas
+) -> dict[int, list[Any]]:
+    """The pairs' sums as stored on their standings, with what changed added; the
+    database's sums when a pair has none stored (a first rescore, a pair added)."""
+    stored = {row.entrant_id: row for row in rows}
+    if any(stored.get(p) is None or stored[p].lines_sum is None for p in pairs):
+        return _line_sums(stage)
+    sums = {p: [stored[p].lines_sum, stored[p].top, stored[p].boards] for p in pairs}
+    for pair, (mp, top, boards) in deltas.items():
+        total = sums.setdefault(pair, [_ZERO, 0, 0])
+        total[0] += mp
+        total[1] += top
+        total[2] += boards
+    return sums
+
+
+def mitchell_standings_rescore(stage: Stage, deltas: Deltas | None = None) -> int:
+    """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written.
+
+    With ``deltas`` (what a rescore of some boards changed, per pair) the sums kept on
+    the standings are moved by them and the field re-ranked in memory; without, every
+    line is added up again. Either way only the rows that differ are written.
+
+    Totals are compared as printed, to the cent: two pairs that read level on the
+    sheet share the place rather than being split by a Neuberg rounding."""
     directions = {
         entrant_id: Side[direction]
         for entrant_id, direction in StageEntry.objects.filter(stage=stage)
         .exclude(direction="")
         .values_list("entrant_id", "direction")
     }
+    rows = list(Standing.objects.filter(stage=stage))
+    sums = _line_sums(stage) if deltas is None else _running_sums(stage, directions, rows, deltas)
+    totals = {
+        pair: PairTotal(Fraction(mp.quantize(_CENTS)), top, boards)
+        for pair, (mp, top, boards) in sums.items()
+        if boards
+    }
     penalties = adjustments_of(stage, Q(kind=AdjustmentKind.PENALTY.value))
-    standings = rank_pairs(_totals(stage), directions=directions, adjustments=penalties)
+    standings = rank_pairs(totals, directions=directions, adjustments=penalties)
     wanted: dict[int, dict[str, Any]] = {}
     for row in standings.ns + standings.ew:
         percentage = row.percentage
@@ -212,8 +309,9 @@ def mitchell_standings_rescore(stage: Stage) -> int:
             "total": decimal(row.total),
             "top": row.top,
             "percentage": decimal(percentage).quantize(_CENTS) if percentage is not None else None,
+            "lines_sum": sums.get(row.entrant, [_ZERO])[0],
         }
-    return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
+    return sync_rows(Standing, rows, wanted, ("entrant_id",))
 
 
 # --- the pairs final ---------------------------------------------------------------------

@@ -27,7 +27,9 @@ from kombu.exceptions import OperationalError
 from boards.models import Result
 from tournament.models import Event, Match, Stage
 
+from ..cache import standings_changed
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
+from .team_formats import bracket_standings_rescore, swiss_standings_rescore
 from .teams import bracket_rescore, match_rescore, team_standings_rescore
 
 __all__ = [
@@ -52,13 +54,18 @@ def _rescore(
     stage: Stage, *, boards: Collection[int] | None, matches: Collection[int] | None
 ) -> dict[str, Any]:
     """Rescore ``boards`` and ``matches`` of ``stage`` (None: all of them), then its
-    standings. The caller holds the stage lock."""
+    standings; what the stage shows starts a new version when this commits. The caller
+    holds the stage lock."""
+    standings_changed([stage.pk])
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
     if stage.kind == Stage.Kind.MITCHELL:
+        deltas = {}
         if boards is None or boards:
-            summary["rows"] += mitchell_boards_rescore(stage, boards)
+            written, deltas = mitchell_boards_rescore(stage, boards)
+            summary["rows"] += written
             summary["boards"] = "all" if boards is None else sorted(boards)
-        summary["rows"] += mitchell_standings_rescore(stage)
+        # Some boards: their differences move the running sums; all: add up afresh.
+        summary["rows"] += mitchell_standings_rescore(stage, None if boards is None else deltas)
     elif stage.kind == Stage.Kind.PAIRS_FINAL:
         summary["matches"] = final_rescore(stage)
     elif stage.kind in Stage.TEAM_KINDS:
@@ -73,6 +80,7 @@ def _rescore(
                 if match_rescore(match) and stage.is_bracket:
                     summary["matches"] += bracket_rescore(stage, after=match.number)
         summary["rows"] += team_standings_rescore(stage)
+        summary["rows"] += bracket_standings_rescore(stage) + swiss_standings_rescore(stage)
     return summary
 
 

@@ -279,6 +279,9 @@ def team_standings_rescore(stage: Stage) -> int:
     matches: dict[str, list[PureMatchScore[int]]] = defaultdict(list)
     for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related("match"):
         matches[row.match.group_label].append(_pure(row))
+    from .team_formats import carried_matches  # 带分: a final after groups
+
+    matches[""] += carried_matches(stage)
     orders: dict[str, list[DirectorOrder[int]]] = defaultdict(list)
     for order in TieOrder.objects.filter(stage=stage).order_by("-decided_at", "-id"):
         orders[order.group_label].append(

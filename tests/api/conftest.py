@@ -15,11 +15,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from api.cache import local_clear
 from boards.models import Board
 from boards.services import boards_generate
 from duidiao.celery import app as celery_app
@@ -37,20 +35,6 @@ def _eager_celery() -> Iterator[None]:
     celery_app.conf.task_eager_propagates = True
     yield
     celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    cache.clear()
-    local_clear()
-    yield
-    cache.clear()
-    local_clear()
 
 
 @dataclass

@@ -1,13 +1,16 @@
-"""Standings are served from the cache with an ETag, and a changed result (or the
-rescore it queues finishing) starts a new version at once."""
+"""Standings are served from the cache with an ETag, and whatever changes what a stage
+shows — a rescore (however it is called), a board's release or its withdrawal — starts
+a new version when it commits."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import transaction
 
-from api.cache import standings_version
 from api.standings import standings_data
+from scoring.cache import standings_version
 from scoring.models import Standing
+from scoring.services import rescore_stage
 from scoring.tasks import rescore_stage_task
 from tournament.models import StageEntry
 
@@ -70,7 +73,7 @@ def test_standings_are_cached_until_a_result_changes(world, django_capture_on_co
     assert len(after.json()["rows"]) == 2 and not before.json()["rows"]
 
 
-def test_a_finished_rescore_starts_a_new_version(world):
+def test_a_finished_rescore_starts_a_new_version(world, django_capture_on_commit_callbacks):
     enter_the_teams(world)
     client = world.client("anonymous")
     before = client.get(url(world))
@@ -78,7 +81,8 @@ def test_a_finished_rescore_starts_a_new_version(world):
 
     assert client.get(url(world))["ETag"] == before["ETag"]
 
-    rescore_stage_task.delay(world.team.stage.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        rescore_stage_task.delay(world.team.stage.pk)
     after = client.get(url(world))
 
     assert after["ETag"] != before["ETag"]
@@ -116,3 +120,60 @@ def test_the_public_standings_page_shows_the_rows_and_follows_results(
 
 def test_the_standings_page_of_a_draft_is_not_found(world, client):
     assert client.get(f"/e/{world.draft.code}/s/1/standings/").status_code == 404
+
+
+def live_page(world: World) -> str:
+    return f"/e/{world.event.code}/s/{world.team.stage.order}/"
+
+
+def test_a_board_released_through_the_api_reaches_the_live_public_page(
+    world, client, django_capture_on_commit_callbacks
+):
+    """第二十八条之6: a released board's results are shown to players — the live page
+    must not keep answering 304 with the old ETag (issue 12's defect)."""
+    board = world.board(1)
+    first = client.get(live_page(world), {"live": 1})
+    unchanged = client.get(live_page(world), {"live": 1}, HTTP_IF_NONE_MATCH=first["ETag"])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        released = world.client("director").post(world.url(f"boards/{board.pk}/release/"))
+    shown = client.get(live_page(world), {"live": 1}, HTTP_IF_NONE_MATCH=first["ETag"])
+    with django_capture_on_commit_callbacks(execute=True):
+        withdrawn = world.client("director").post(world.url(f"boards/{board.pk}/withdraw-release/"))
+    hidden = client.get(live_page(world), {"live": 1}, HTTP_IF_NONE_MATCH=shown["ETag"])
+
+    assert first.status_code == 200 and unchanged.status_code == 304
+    assert released.status_code == 200 and withdrawn.status_code == 200
+    assert shown.status_code == 200 and shown["ETag"] != first["ETag"]
+    assert hidden.status_code == 200 and hidden["ETag"] not in (first["ETag"], shown["ETag"])
+
+
+def test_a_direct_rescore_stage_call_starts_a_new_version(
+    world, django_capture_on_commit_callbacks
+):
+    """The admin's action and the broker-down fallback call ``rescore_stage`` itself,
+    with no task around it: its commit starts the new version."""
+    enter_the_teams(world)
+    client = world.client("anonymous")
+    before = client.get(url(world))
+    version = standings_version(world.team.stage.pk)
+    sneak_in_a_row(world)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        rescore_stage(world.team.stage.pk)
+    after = client.get(url(world), HTTP_IF_NONE_MATCH=before["ETag"])
+
+    assert standings_version(world.team.stage.pk) != version
+    assert after.status_code == 200 and after.json() == standings_data(world.team.stage)
+    assert len(after.json()["rows"]) == 2
+
+
+def test_a_rolled_back_rescore_starts_no_version(world):
+    """The version follows the commit: a rescore whose transaction is rolled back
+    leaves the cached standings as they were."""
+    version = standings_version(world.team.stage.pk)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        rescore_stage(world.team.stage.pk)
+        raise RuntimeError("rolled back")
+
+    assert standings_version(world.team.stage.pk) == version

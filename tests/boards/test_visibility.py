@@ -14,13 +14,8 @@ from boards.selectors import (
     board_visible_to,
     visible_board_ids,
 )
-from boards.services import (
-    board_release,
-    board_withdraw_release,
-    boards_generate,
-    result_confirm,
-    result_enter,
-)
+from boards.services import boards_generate, result_confirm, result_enter
+from scoring.services import board_release, board_withdraw_release
 from tournament.models import Match
 
 from . import _events

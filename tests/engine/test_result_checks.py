@@ -176,10 +176,41 @@ def test_it_reports_a_structural_fault_as_bad_record(mutate):
     assert all(e["message_zh"] and e["message_en"] for e in verdict["errors"])
 
 
-def test_a_partial_play_needs_an_entered_result():
-    record = board(partial=True, tricks=[trick("N", N="C2", W="C3", S="C4", E="C6")])
+def test_a_legal_partial_play_without_a_result_is_valid_with_no_outcome():
+    """interfaces.md: "A partial play without a result is checked trick by trick: the
+    verdict says whether those tricks are legal and carries no outcome." (a referee
+    checking a revoke in the middle of a dispute has no result yet)"""
+    hands = {"N": "C2", "W": "C3", "S": "C4", "E": "C6"}
+    tricks = [trick("N", N="C2", W="C3", S="C4", E="C6")]
+    record = board(hands=hands, partial=True, tricks=tricks)
     del record["result"]
-    assert "bad_record" in codes(check_board(record))
+    verdict = check_board(record).to_dict()
+    assert verdict["valid"], verdict["errors"]
+    outcome_fields = (
+        "defender_points", "dig", "outcome", "declarer_broken",
+        "jump_levels", "levels_after", "next_declarer",
+    )  # fmt: skip
+    assert {k: verdict[k] for k in outcome_fields} == dict.fromkeys(outcome_fields)
+
+
+def test_a_partial_play_without_a_result_still_reports_a_revoke():
+    """第十七条: W holds spades and discards a diamond on a spade lead."""
+    hands = {"N": "SA SA SK", "W": "S4 S4 D2 D3", "S": "S6 C4 C6", "E": "S8 C8 C9"}
+    tricks = [trick("N", N="SA", W="D2", S="S6", E="S8")]
+    record = board(hands=hands, void={"S": "S", "E": "S"}, partial=True, tricks=tricks)
+    del record["result"]
+    verdict = check_board(record).to_dict()
+    assert [(e["code"], e["trick"], e["seat"]) for e in verdict["errors"]] == [
+        ("must_follow_suit", 1, "W")
+    ]
+    assert verdict["outcome"] is None and verdict["defender_points"] is None
+
+
+def test_a_record_with_neither_play_nor_result_is_a_bad_record():
+    """interfaces.md: "A record with neither `tricks` nor `result` is `bad_record`."."""
+    record = board()
+    del record["result"]
+    assert codes(check_board(record)) == ["bad_record"]
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 #: Papers of what was played: they need results, scores and rulings.
-PLAYED = {"results", "results-xlsx", "ruling-slips"}
+PLAYED = {"results", "results-xlsx", "ruling-slips", "score-cards", "board-handouts"}
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -108,3 +108,58 @@ def test_a_double_elimination_bracket_prints_both_sides_and_the_champion(pdf):
             "红山队",
         ],
     )
+
+
+def test_placing_matches_print_below_the_bracket_and_the_final_still_names_the_champion(event, pdf):
+    """A knockout with a third-place match (第二十七条): the sheet draws it under the
+    bracket, titled with the places it decides; the champion is the final's winner,
+    not the winner of the match printed last."""
+    from tournament.models import Entrant, Match, Stage
+    from tournament.services import match_record_winner, stage_create
+
+    teams = list(Entrant.objects.filter(event=event, kind=Entrant.Kind.TEAM).order_by("number"))
+    stage = stage_create(
+        event=event,
+        kind=Stage.Kind.KNOCKOUT,
+        name="名次淘汰赛",
+        entrants=teams,
+        settings={"boards_per_session": 4, "sessions": 1, "places": 4},
+    )
+    for match in stage.matches.order_by("number"):
+        match.refresh_from_db()
+        match_record_winner(match=match, winner=match.home)
+    final = stage.matches.exclude(side=Match.Side.PLACING).order_by("-number").first()
+    data = bracket_data(event, stage=stage)
+    (sheet,) = data.sheets
+    assert [m.side for m in sheet.matches][-1] == "placing"
+    assert sheet.matches[-1].places == (3, 4)
+    assert sheet.champion is not None and sheet.champion.label.endswith(final.winner.name)
+    text = pdf(render_brackets(data, "zh-hans")).text()
+    assert not missing(text, "名次赛 3–4 M4")
+
+    from printing.selectors import standings_data
+    from scoring.services import rescore_stage
+
+    rescore_stage(stage.pk)  # the places as the standings store them
+    (printed,) = standings_data(event, stage=stage).stages
+    (places,) = printed.tables
+    assert places.kind == "places"
+    assert [line.place for line in places.lines] == [1, 2, 3, 4]
+
+
+def test_a_swiss_prints_its_rounds_as_paired(event, pdf):
+    from tournament.models import Entrant, Stage
+    from tournament.services import stage_create
+
+    teams = list(Entrant.objects.filter(event=event, kind=Entrant.Kind.TEAM).order_by("number"))
+    stage_create(
+        event=event,
+        kind=Stage.Kind.SWISS,
+        name="瑞士移位赛",
+        entrants=teams,
+        settings={"boards_per_session": 4, "sessions": 1, "rounds": 2},
+    )
+    data = schedule_data(event)
+    swiss = next(s for s in data.stages if s.name == "瑞士移位赛")
+    assert [len(r.matches) for r in swiss.rounds] == [2]  # round 2 is paired later
+    assert not missing(pdf(render_schedule(data, "zh-hans")).text(), "瑞士移位赛 第1轮")

@@ -66,7 +66,11 @@ def test_standings_export_a_sheet_a_stage_with_numbers(played):
     assert filename == "chifeng-standings.xlsx"
     assert list(book) == ["团体循环赛", "团体淘汰赛", "双人双冠军赛"]
     robin = book["团体循环赛"]
-    assert robin[0][:4] == ["小组", "名次", "队号", "队名"]
+    assert robin[0][:5] == ["小组", "名次", "并列", "队号", "队名"]
+    # The place is a number the sheet can sort; a shared place says so in its own column.
+    assert all(isinstance(p, int) for p in column(robin, "名次"))
+    stored_ties = Standing.objects.filter(stage__kind=Stage.Kind.ROUND_ROBIN, shared=True).count()
+    assert sum(1 for t in column(robin, "并列") if t == "并列") == stored_ties
     stored = Standing.objects.filter(stage__kind=Stage.Kind.ROUND_ROBIN)
     assert sum(column(robin, "场分")) == sum(s.match_points for s in stored)
     mitchell = book["双人双冠军赛"]

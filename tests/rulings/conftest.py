@@ -27,11 +27,6 @@ make_stage = scoring.make_stage
 play = scoring.play
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def make_user(username: str, *, event: Event | None = None, role: str | None = None) -> Any:
     user = get_user_model().objects.create_user(username=username, password="secret-pw")
     if event is not None and role is not None:

@@ -34,12 +34,12 @@ def test_one_irregularity_per_row_of_the_table() -> None:
     ("irregularity", "decisions"),
     [
         ("late_15", {"forfeit"}),  # 第三十条: 按弃权处理
-        ("wrong_count_after_play", {"result_override"}),  # 第三十三条
+        ("wrong_count_after_play", {"result_override", "replay"}),  # 第三十三条: 可重打
         ("exposed_card", {"warning", "penalty_card"}),  # 第三十四条
         ("revoke", {"result_corrected", "warning"}),  # 第三十六条
         ("illegal_signals", {"warning", "penalty", "disqualification"}),  # 第三十七条
         ("slow_play", {"warning", "penalty", "boards_cancelled"}),  # 第三十八条
-        ("fouled_board", {"warning", "penalty"}),  # 第三十九条
+        ("fouled_board", {"warning", "penalty", "board_voided"}),  # 第三十九条
     ],
 )
 def test_each_row_allows_what_the_director_records(irregularity: str, decisions: set[str]) -> None:

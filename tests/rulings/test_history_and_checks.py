@@ -27,15 +27,16 @@ def test_every_version_is_kept_with_who_and_when(
 ):
     """Recorded by the referee, appealed, changed and then withdrawn by the director:
     four versions, numbered, each with its author, time, note and the ruling as it
-    was — the first still says 0.5 after the change to 1."""
+    was — the first still says 0.5 after the change to 1 (第三十七条 leaves the amount
+    to the referee)."""
     play_match(play, team_match, "home")
     open_table, _ = tables(team_match)
     ruling = rule.create(
-        table=open_table, irregularity="drew_early", decision="penalty", offender_side="NS"
+        table=open_table, irregularity="illegal_signals", decision="penalty", offender_side="NS"
     )
     rule.appeal(ruling, note="队长：并非故意")
     by_chief = Rule(django_capture_on_commit_callbacks, chief)
-    ruling = by_chief.change(ruling, amount=Decimal(1), note="多次抢抓，改罚1分")
+    ruling = by_chief.change(ruling, amount=Decimal(1), note="屡次示意，改罚1分")
     ruling = by_chief.withdraw(ruling, note="录像显示无违例")
 
     versions = list(RulingVersion.objects.filter(ruling=ruling).order_by("number"))
@@ -52,7 +53,7 @@ def test_every_version_is_kept_with_who_and_when(
         "changed",
         "withdrawn",
     ]
-    assert versions[1].note == "队长：并非故意" and versions[2].note == "多次抢抓，改罚1分"
+    assert versions[1].note == "队长：并非故意" and versions[2].note == "屡次示意，改罚1分"
     assert all(isinstance(v.at, datetime.datetime) for v in versions)
     assert versions[0].at <= versions[-1].at
     assert ruling.version == 4 and ruling.referee.username == "referee"

@@ -285,7 +285,9 @@ def test_appeal_change_and_withdraw_through_the_pages_with_the_history_shown(
     with commit():
         response = client.post(
             reverse("rulings:change", args=[code, ruling.pk]),
-            penalty_post(amount="1", note="改罚1分", version="2", board="1"),
+            penalty_post(
+                irregularity="illegal_signals", amount="1", note="改罚1分", version="2", board="1"
+            ),
         )
     assert response.status_code == 302
     assert scores(played) == (D(7), D(0))
@@ -350,3 +352,35 @@ def test_the_pages_link_to_the_rulings(client, chief, played):
     client.force_login(chief)
     dashboard = client.get(reverse("web:director", args=[code])).content.decode()
     assert reverse("rulings:new", args=[code, open_table.pk]) in dashboard
+
+
+def test_the_ruling_page_shows_no_error_before_a_code_is_typed(client, referee, played):
+    """Opening "record a ruling" with nothing typed once said "no such table code"; it
+    now shows the code form, with no error."""
+    client.force_login(referee)
+    code = played.stage.event.code
+    response = client.get(reverse("rulings:pick", args=[code]), follow=True)
+    content = response.content.decode()
+    assert response.status_code == 200 and 'id="pick-code"' in content
+    assert "本赛事没有这个录入码的牌桌" not in content
+    response = client.get(reverse("rulings:pick", args=[code]), {"table_code": " "}, follow=True)
+    assert "本赛事没有这个录入码的牌桌" not in response.content.decode()
+
+
+def test_a_referee_is_shown_by_name_and_lateness_by_the_minutes(client, rule, referee, played):
+    """The referee by name, not the login ("referee"); 12 minutes late (第三十条 says
+    nothing of 11–14: a warning is suggested) reads "迟到12分钟", not "迟到5—10分钟"."""
+    referee.first_name, referee.last_name = "海", "王"
+    referee.save()
+    open_table, _ = tables(played)
+    ruling = rule.create(
+        table=open_table, irregularity="late_5_10", minutes_late=12, offender_side="EW"
+    )
+    client.force_login(referee)
+    code = played.stage.event.code
+    content = client.get(reverse("rulings:detail", args=[code, ruling.pk])).content.decode()
+    assert "迟到12分钟" in content and "迟到5—10分钟" not in content
+    assert referee.get_full_name() in content
+    assert ">referee<" not in content and "裁判 referee" not in content
+    listing = client.get(reverse("rulings:list", args=[code])).content.decode()
+    assert "迟到12分钟" in listing

@@ -138,3 +138,24 @@ def test_a_penalty_in_the_pairs_final_counts_in_the_offenders_contest(
     rule.create(table=open_table, irregularity="drew_early", decision="penalty", offender_side="NS")
     after = MatchScore.objects.get(match=contest)
     assert getattr(after, f"{side}_score") == getattr(before, f"{side}_score") - D("0.5")
+
+
+def test_article_39_a_voided_board_goes_to_neuberg(rule, three_tables):
+    """第三十九条 in pairs: board 1 voided at the table where E–W took 60 — that table an
+    average (2 of the top 4 each), the two other results Neuberg-scaled from 2 plays to
+    3: s' = (s + 1)·3/2 − 1, so 0 → 0.5 and 2 → 3.5; the N–S pair that fouled the board
+    −0.5 besides."""
+    stage = three_tables
+    low, void, high = tables_for(stage, 1)
+    rule.create(
+        table=void,
+        board=board(stage, 1),
+        irregularity="fouled_board",
+        decision="board_voided",
+        offender_side="NS",
+    )
+    voided = line(stage, 1, void)
+    assert (voided.kind, voided.ns_score, voided.ew_score) == ("not_scored", 2, 2)
+    assert (line(stage, 1, low).ns_score, line(stage, 1, low).ew_score) == (D("0.5"), D("3.5"))
+    assert (line(stage, 1, high).ns_score, line(stage, 1, high).ew_score) == (D("3.5"), D("0.5"))
+    assert Standing.objects.get(stage=stage, entrant=void.ns).adjustment == D("-0.5")

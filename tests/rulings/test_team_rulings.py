@@ -214,17 +214,18 @@ def test_article_34_an_exposed_card_that_tells_nothing_is_a_warning(rule, played
     assert scores(played) == (D(8), D(0))
 
 
-def test_article_34_playing_out_of_turn_is_scored_as_the_referee_decides(rule, played):
-    """第三十四条: 抢先出牌……请裁判长裁决 — here a penalty of 1 比赛分."""
+def test_article_34_playing_out_of_turn_is_penalised_by_the_articles_half_point(rule, played):
+    """第三十四条: 抢先出牌……请裁判长裁决 — the decision is the director's, the amount
+    the article's 0.5."""
     open_table, _ = rooms(played)
     rule.create(
         table=open_table,
         irregularity="out_of_turn",
         decision="penalty",
-        amount="1",
+        amount="0.5",
         offender_side="EW",
     )
-    assert scores(played) == (D(8), D(-1))
+    assert scores(played) == (D(8), D("-0.5"))
 
 
 def test_article_35_a_failed_throw_changes_no_score(rule, played):
@@ -447,10 +448,11 @@ def test_an_upheld_appeal_keeps_the_score(rule, played, chief, django_capture_on
 
 
 def test_a_changed_amount_changes_the_score(rule, played):
-    """Changed on appeal from 0.5 to 1 比赛分: the score follows the new version."""
+    """Changed on appeal from 0.5 to 1 比赛分 (第三十七条 leaves the amount open): the
+    score follows the new version."""
     open_table, _ = rooms(played)
     ruling = rule.create(
-        table=open_table, irregularity="drew_early", decision="penalty", offender_side="NS"
+        table=open_table, irregularity="illegal_signals", decision="penalty", offender_side="NS"
     )
     rule.appeal(ruling)
     ruling = rule.change(ruling, amount=D(1))
@@ -458,3 +460,80 @@ def test_a_changed_amount_changes_the_score(rule, played):
     assert scores(played) == (D(7), D(0))
     ruling = rule.change(ruling, decision="warning", note="改为警告")
     assert scores(played) == (D(8), D(0)) and ruling.amount == 0
+
+
+# --- the amounts the articles fix; 33's replay; 39's voided board (issue 19) -------------------
+
+
+@pytest.mark.parametrize(
+    ("irregularity", "decision"),
+    [("drew_early", "penalty"), ("exposed_card", "penalty_card"), ("fouled_board", "penalty")],
+)
+def test_an_amount_the_article_fixes_cannot_be_changed(rule, played, irregularity, decision):
+    """第三十一、三十四、三十九条 fix 0.5: 0.3 under 31 once moved a match score to −0.3;
+    now refused, nothing saved and the score as it was."""
+    from rulings.errors import RulingError
+
+    open_table, _ = rooms(played)
+    with pytest.raises(RulingError) as error:
+        rule.create(
+            table=open_table,
+            irregularity=irregularity,
+            decision=decision,
+            amount="0.3",
+            offender_side="NS",
+        )
+    assert error.value.code == "amount" and "0.5" in str(error.value)
+    assert not Ruling.objects.exists() and not ScoreAdjustment.objects.exists()
+    assert scores(played) == (D(8), D(0))
+
+
+def test_article_33_a_replay_is_not_scored_until_its_result_then_scored(rule, played):
+    """第三十三条: 如错误在双方，则本副片不计分可重打 — ordered, board 1 is 0–0 at once
+    (8 → 6); the replay (from the same box card) has the home declarers broken at 100,
+    more than the 95 home's defenders took: away 1 on board 1. Withdrawn, the open
+    room's 60 is back and the match 8–0."""
+    open_table, _ = rooms(played)
+    ruling = rule.create(
+        table=open_table,
+        board=board(played, 1),
+        irregularity="wrong_count_after_play",
+        decision="replay",
+    )
+    assert ruling.offender_entrant_id is None and ruling.amount == 0
+    assert board_points(played, 1) == (0, 0, "not_scored")
+    assert scores(played) == (D(6), D(0))
+
+    ruling = rule.change(ruling, corrected_points=100, note="重打后成绩")
+    assert result(played, 1, open_table).defender_points == 100
+    assert board_points(played, 1) == (0, 1, "scored")
+    assert scores(played) == (D(6), D(1))
+
+    rule.withdraw(ruling)
+    assert result(played, 1, open_table).defender_points == 60
+    assert scores(played) == (D(8), D(0))
+
+
+def test_article_39_a_voided_board_is_0_0_and_the_offender_fined(rule, played):
+    """第三十九条 in teams: board 2 voided at the open room — 0–0 in the match — and the
+    away side (E–W there) that fouled it −0.5: 8–0 → 6 – −0.5. Damage done, the home
+    side is fined too (双方都纵判罚0.5个比赛分)."""
+    open_table, _ = rooms(played)
+    ruling = rule.create(
+        table=open_table,
+        board=board(played, 2),
+        irregularity="fouled_board",
+        decision="board_voided",
+        offender_side="EW",
+    )
+    assert (ruling.article, ruling.amount, ruling.offender_entrant_id) == (
+        39,
+        D("0.5"),
+        played.away_id,
+    )
+    assert board_points(played, 2) == (0, 0, "not_scored")
+    assert scores(played) == (D(6), D("-0.5"))
+    rule.change(ruling, damaged=True, note="造成损失")
+    assert scores(played) == (D("5.5"), D("-0.5"))
+    rule.withdraw(ruling)
+    assert scores(played) == (D(8), D(0))

@@ -118,19 +118,21 @@ def test_rankings_per_direction_and_two_champions(play, make_pairs, make_stage):
 
 
 def test_one_result_rescores_its_board_and_the_rankings_only(play, make_pairs, make_stage):
-    """A corrected Mitchell result rescores its board's traveller and the rankings — the
-    other boards' lines (one deliberately spoiled) are not touched."""
+    """A corrected Mitchell result rescores its board's traveller and moves the rankings
+    by that board's differences (issue 18) — the other boards' lines (one deliberately
+    spoiled) are neither touched nor added up again."""
     stage = mitchell(make_pairs, make_stage, 3)
     first = play_board(play, stage, 1, [20, 40, 60])
     play_board(play, stage, 2, [60, 40, 20])
+    ns_pair = first[0].table.ns
+    board2 = TravellerScore.objects.get(board=board(stage, 2), ns=ns_pair).ns_score
     TravellerScore.objects.filter(board=board(stage, 2)).update(ns_score=99)
     play.correct(first[0], 80)  # N–S at the first table was broken after all
     assert TravellerScore.objects.get(board=board(stage, 1), table=first[0].table).ns_score == 0
     assert set(
         TravellerScore.objects.filter(board=board(stage, 2)).values_list("ns_score", flat=True)
     ) == {99}
-    ns_pair = first[0].table.ns
-    assert Standing.objects.get(stage=stage, entrant=ns_pair).matchpoints == 99
+    assert Standing.objects.get(stage=stage, entrant=ns_pair).matchpoints == 0 + board2 != 99
 
 
 def test_a_forfeited_table_scores_zero_for_the_offender(play, make_pairs, make_stage):

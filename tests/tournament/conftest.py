@@ -30,12 +30,6 @@ TEAM_NAMES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Tests log in often; the real hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def director(db):
     """The chief director (裁判长): a superuser, as load_demo makes."""

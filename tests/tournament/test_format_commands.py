@@ -90,6 +90,19 @@ def test_schedule_draws_brackets():
     assert len(double["matches"]) == 15 and double["matches"][-1]["reset"] is True
 
 
+def test_schedule_adds_placing_matches_and_prints_a_swiss_first_round():
+    """A third-place match after the final (第二十七条); a Swiss's round 1 by seeding,
+    top half against bottom half, and how many rounds the field can always pair."""
+    knockout = run("schedule", "knockout", "--teams", "4", "--places", "4")
+    assert knockout["matches"][-1]["side"] == "placing"
+    assert knockout["matches"][-1]["places"] == [3, 4]
+    swiss = run("schedule", "swiss", "--teams", "7")
+    assert swiss["max_rounds"] == 3
+    (first,) = swiss["rounds"]
+    assert [(m["home"], m["away"]) for m in first["matches"]] == [(1, 4), (2, 5), (3, 6)]
+    assert first["bye"] == 7
+
+
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
@@ -100,7 +113,10 @@ def test_schedule_draws_brackets():
         (("movement", "mitchell", "--tables", "four"), "invalid int value"),
         (("movement", "mitchell"), "--tables"),
         (("schedule", "round-robin", "--teams", "1"), "at least 2 teams"),
-        (("schedule", "swiss", "--teams", "8"), "unknown schedule 'swiss'"),
+        (("schedule", "swiss", "--teams", "3"), "at least 4 teams"),
+        (("schedule", "groups", "--teams", "8"), "unknown schedule 'groups'"),
+        (("schedule", "round-robin", "--teams", "4", "--places", "4"), "knockout only"),
+        (("schedule", "knockout", "--teams", "8", "--places", "3"), "places decided"),
         (("schedule", "knockout", "--teams", "8", "--double"), "round-robin only"),
         (("schedule", "double-elimination", "--teams", "33"), "at most 32"),
     ],

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from api.cache import local_clear
 from boards.models import Board, Result
 from boards.records import Entry
 from boards.services import Actor, boards_generate, result_confirm, result_enter
 from duidiao.celery import app as celery_app
+from scoring.cache import local_clear
 from tournament.models import Stage, Table
 
 

@@ -34,11 +34,6 @@ PAIR_PLAYERS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @dataclass
 class Demo:
     event: Event

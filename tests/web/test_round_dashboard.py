@@ -165,3 +165,27 @@ def test_the_dashboard_links_to_the_printing_page(client, team, director):
     client.force_login(director)
 
     assert reverse("printing:page", args=[team.event.code]) in dashboard(client, team)
+
+
+def test_the_rounds_progress_counts_the_current_round_only(client, demo, director, eager):
+    """ "本轮进度" once counted the whole event (a 6-team round robin: 5 rounds × 3
+    matches × 2 tables × 4 boards = 120); it counts the round being played: round 1's
+    24 before the director starts a round, then the round started."""
+    from tournament.services import round_start
+
+    deal(demo.round_robin)
+    client.force_login(director)
+    progress = dashboard(client, demo).split('class="totals')[1].split("</p>")[0]
+    assert "已报 0/24 副" in progress
+
+    first = demo.round_robin.matches.get(number=1)
+    for table in first.tables.order_by("number"):
+        for board in boards_of(table):
+            by_director(eager, director, board, table)
+    progress = dashboard(client, demo).split('class="totals')[1].split("</p>")[0]
+    assert "已报 8/24 副" in progress
+
+    round_start(round=demo.round_robin.rounds.get(number=2))
+    content = dashboard(client, demo)
+    assert "已报 0/24 副" in content.split('class="totals')[1].split("</p>")[0]
+    assert "第2轮" in content.split("本轮进度")[1].split("</h2>")[0]

@@ -10,10 +10,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from api.cache import local_clear
 from boards.models import Board
-from boards.services import board_release
+from scoring.cache import local_clear
 from scoring.models import MatchScore, Standing
+from scoring.services import board_release
 from tournament.models import Table
 
 from ._play import at_table, deal, play_tables
@@ -86,7 +86,7 @@ def test_a_released_board_shows_both_rooms_side_by_side(client, demo, round_robi
 
     line = re.search(r'<tr class="state-scored">.*?</tr>', text, re.S).group(0)
     assert "防家40分" in line and "防家120分" in line  # open and closed room
-    assert re.search(r'<td class="num points">\d+</td>', line)
+    assert re.search(r'<td class="num points"[^>]*>\d+</td>', line)
 
 
 def test_the_director_sees_every_board_of_a_match(client, demo, round_robin, director):
@@ -287,3 +287,20 @@ def test_a_pair_sees_its_own_scorecard_once_its_boards_are_released(
     content = client.get(url).content.decode()
     assert f"防家{40 + 5 * table.number}分" in content
     assert reverse("web:board", args=["chifeng", mitchell.order, boards[0].number]) in content
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_undealt_board_is_a_bilingual_404_page(client, demo, settings, debug):
+    """A board not dealt yet: the site's own 404 page, Chinese then English — never
+    Django's debug page, even with DEBUG on — and the same answer as for a board dealt
+    but not released (第二十八条之6)."""
+    settings.DEBUG = debug
+    url = reverse("web:board", args=["chifeng", demo.round_robin.order, 3])
+    response = client.get(url)
+    content = response.content.decode()
+    assert response.status_code == 404
+    assert "第3副尚未发牌或尚未公布" in content and "Board 3 has not been dealt" in content
+    assert "Django" not in content and "找不到页面" in content
+    deal(demo.round_robin)
+    hidden = client.get(url).content.decode()
+    assert "第3副尚未发牌或尚未公布" in hidden

@@ -25,7 +25,7 @@ from .setup import (
     stage_delete,
     stage_playoff_create,
 )
-from .stages import new_draw_seed, stage_create, stage_preview
+from .stages import new_draw_seed, stage_create, stage_preview, swiss_round_create
 
 __all__ = [
     "bracket_sync",
@@ -50,4 +50,5 @@ __all__ = [
     "stage_playoff_create",
     "stage_preview",
     "stage_qualify",
+    "swiss_round_create",
 ]

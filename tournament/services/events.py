@@ -44,7 +44,9 @@ def check_event_fields(
         resolve_profile(rules, switches or {})
     except ProfileError as error:
         raise EventError(
-            f"规则或规则开关无效：{error}", f"invalid rules or switch: {error}", code="rules"
+            f"规则或规则开关无效：{error.message_zh}",
+            f"invalid rules or switch: {error.message_en}",
+            code="rules",
         ) from error
     if starts_on and ends_on and ends_on < starts_on:
         raise EventError("结束日期早于开始日期", "the event ends before it starts", code="dates")

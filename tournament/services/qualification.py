@@ -44,6 +44,8 @@ def stage_qualify(*, stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -
     try:
         if stage.is_bracket and stage.source is not None:
             return _qualify_bracket(stage, standings)
+        if stage.kind == Stage.Kind.ROUND_ROBIN and stage.source is not None:
+            return _qualify_round_robin(stage, standings)
         if stage.kind == Stage.Kind.PAIRS_FINAL:
             return _qualify_final(stage, standings)
     except FormatError as error:
@@ -56,6 +58,32 @@ def stage_qualify(*, stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -
 
 
 def _qualify_bracket(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> list[StageEntry]:
+    created = _group_entries(stage, standings)
+    bracket_sync(stage)
+    return created
+
+
+def _qualify_round_robin(
+    stage: Stage, standings: Mapping[str, Sequence[Entrant]]
+) -> list[StageEntry]:
+    """The round-robin final after groups: the qualifiers take the Berger numbers their
+    ``group:A:1`` places stand for, and sit down at the schedule's tables."""
+    created = _group_entries(stage, standings)
+    by_place = {e.source: e.entrant for e in created}
+    for match in stage.matches.all():
+        match.home = by_place[match.home_source]
+        match.away = by_place[match.away_source]
+        match.status = Match.Status.READY
+        match.save(update_fields=["home", "away", "status"])
+        _layout.sync_match_tables(match)
+    stage.status = Stage.Status.SCHEDULED
+    stage.save(update_fields=["status"])
+    return created
+
+
+def _group_entries(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> list[StageEntry]:
+    """The field of a stage after groups: seed n is the n-th ``group_qualifier_order``
+    place (第二十六条之3); replaces any earlier field."""
     source = stage.source
     options = source.options
     group_of = {e.entrant_id: e.group_label for e in StageEntry.objects.filter(stage=source)}
@@ -83,9 +111,9 @@ def _qualify_bracket(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -
             StageEntry(stage=stage, entrant=entrant, seed=seed, source=f"group:{label}:{place}")
         )
     stage.entries.all().delete()
-    created = StageEntry.objects.bulk_create(entries)
-    bracket_sync(stage)
-    return created
+    for entry in entries:
+        entry.position = entry.seed if stage.kind == Stage.Kind.ROUND_ROBIN else None
+    return StageEntry.objects.bulk_create(entries)
 
 
 def _qualify_final(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> list[StageEntry]:

@@ -24,6 +24,7 @@ from core.formats.knockout import knockout
 from core.formats.mitchell import mitchell, set_start_level
 from core.formats.qualification import group_qualifier_order
 from core.formats.round_robin import berger_rounds
+from core.formats.swiss import SwissRound, check_rounds, first_round
 
 from ..errors import EventError
 from ..models import (
@@ -43,12 +44,14 @@ from ..stage_options import StageOptions, validate_stage_settings
 from . import _layout
 from .matches import bracket_sync
 
-__all__ = ["stage_create", "stage_preview"]
+__all__ = ["stage_create", "stage_preview", "swiss_round_create"]
 
 T = TypeVar("T")
 
-#: Which stage may feed which: groups → a bracket, a Mitchell → the pairs final.
+#: Which stage may feed which: groups → a bracket or a round-robin final, a Mitchell →
+#: the pairs final.
 CHAINS = {
+    Stage.Kind.ROUND_ROBIN: {Stage.Kind.GROUP_ROUND_ROBIN},
     Stage.Kind.KNOCKOUT: {Stage.Kind.GROUP_ROUND_ROBIN},
     Stage.Kind.DOUBLE_ELIMINATION: {Stage.Kind.GROUP_ROUND_ROBIN},
     Stage.Kind.PAIRS_FINAL: {Stage.Kind.MITCHELL},
@@ -201,6 +204,16 @@ def _schedule_team_match(stage: Stage, options: StageOptions, entrants: list[Ent
 
 def _schedule_round_robin(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
     """Berger tables, team n is the n-th entrant (第二十五条)."""
+    if options.carry_over and stage.source is None:
+        raise EventError(
+            "带分只适用于小组赛后的循环赛决赛",
+            "carrying over applies only to a round-robin final after groups",
+            code="settings",
+            article="第二十六条",
+        )
+    if stage.source is not None:
+        _schedule_final_round_robin(stage, options)
+        return
     schedule = berger_rounds(len(entrants), double=options.double)
     StageEntry.objects.bulk_create(
         StageEntry(stage=stage, entrant=e, seed=i, position=i)
@@ -219,6 +232,44 @@ def _schedule_round_robin(stage: Stage, options: StageOptions, entrants: list[En
                 entrants[m.home - 1],
                 entrants[m.away - 1],
             )
+
+
+def _schedule_final_round_robin(stage: Stage, options: StageOptions) -> None:
+    """A round-robin final after groups (第二十六条之3): the Berger table over the
+    qualifiers' places (``group:A:1``…), teams placed at qualification. With
+    ``carry_over`` (带分) two finalists from the same group do not meet again: their
+    group match counts in the final, so it is left out of the schedule (and a round
+    that empties is dropped)."""
+    source = stage.source.options
+    order = group_qualifier_order(source.groups, source.qualifiers_per_group)
+    schedule = berger_rounds(len(order), double=options.double)
+    number = 1
+    round_number = 0
+    for r in schedule.rounds:
+        kept = [
+            m
+            for m in r.matches
+            if not (options.carry_over and order[m.home - 1][0] == order[m.away - 1][0])
+        ]
+        if not kept:
+            continue
+        round_number += 1
+        round_ = Round.objects.create(stage=stage, number=round_number)
+        for index, m in enumerate(kept, start=1):
+            match = Match.objects.create(
+                stage=stage,
+                round=round_,
+                number=number,
+                home_source=f"group:{order[m.home - 1][0]}:{order[m.home - 1][1]}",
+                away_source=f"group:{order[m.away - 1][0]}:{order[m.away - 1][1]}",
+                status=Match.Status.PENDING,
+            )
+            _layout.lay_team_match(
+                match, index, boards=options.boards_per_session, sessions=options.sessions
+            )
+            number += 1
+    stage.status = Stage.Status.PLANNED
+    stage.save(update_fields=["status"])
 
 
 def _team_match(
@@ -315,7 +366,7 @@ def _schedule_bracket(stage: Stage, options: StageOptions, entrants: list[Entran
             StageEntry(stage=stage, entrant=e, seed=i) for i, e in enumerate(entrants, start=1)
         )
     if stage.kind == Stage.Kind.KNOCKOUT:
-        bracket = knockout(count)
+        bracket = knockout(count, places=options.places)
     else:
         bracket = double_elimination(count, bracket_reset=options.bracket_reset)
     play_round = _play_rounds(bracket)
@@ -335,6 +386,8 @@ def _schedule_bracket(stage: Stage, options: StageOptions, entrants: list[Entran
             side=m.side.value,
             bracket_round=m.round,
             is_reset=m.reset,
+            first_place=m.places[0] if m.places else None,
+            loser_place=m.places[1] if m.places else None,
         )
         _layout.lay_team_match(
             match,
@@ -343,6 +396,54 @@ def _schedule_bracket(stage: Stage, options: StageOptions, entrants: list[Entran
             sessions=options.sessions,
         )
     bracket_sync(stage)
+
+
+def _schedule_swiss(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """Swiss teams (瑞士移位): the field in seed order and round 1 (top half against
+    bottom half); each later round is paired when the one before it is complete
+    (``scoring.services.swiss_round_next``)."""
+    check_rounds(len(entrants), options.rounds)
+    StageEntry.objects.bulk_create(
+        StageEntry(stage=stage, entrant=e, seed=i, position=i)
+        for i, e in enumerate(entrants, start=1)
+    )
+    _swiss_round(stage, options, first_round(entrants))
+
+
+def _swiss_round(stage: Stage, options: StageOptions, pairing: SwissRound[Entrant]) -> Round:
+    round_ = Round.objects.create(stage=stage, number=pairing.number)
+    number = _layout.next_match_number(stage)
+    for index, pair in enumerate(pairing.pairs, start=1):
+        number = _team_match(stage, round_, number, index, options, pair.home, pair.away)
+    return round_
+
+
+@transaction.atomic
+def swiss_round_create(*, stage: Stage, pairing: SwissRound[Entrant]) -> Round:
+    """Write a Swiss round's pairings (its matches, tables and board sets), the round
+    after the last one; the pairing itself is ``core.formats.swiss.pair_round``'s."""
+    if stage.kind != Stage.Kind.SWISS:
+        raise EventError(
+            "只有瑞士移位赛按轮编排", "only a Swiss stage is paired round by round", code="kind"
+        )
+    last = stage.rounds.aggregate(n=Max("number"))["n"] or 0
+    if pairing.number != last + 1 or pairing.number > stage.options.rounds:
+        raise EventError(
+            f"下一轮应为第{last + 1}轮（共{stage.options.rounds}轮），不能编排第{pairing.number}轮",
+            f"the next round is round {last + 1} of {stage.options.rounds}; "
+            f"round {pairing.number} cannot be paired",
+            code="round",
+        )
+    field = set(stage.entries.values_list("entrant_id", flat=True))
+    placed = [e.pk for p in pairing.pairs for e in (p.home, p.away)]
+    placed += [pairing.bye.pk] if pairing.bye is not None else []
+    if sorted(placed) != sorted(field):
+        raise EventError(
+            "编排必须恰好包含本阶段每支队一次",
+            "the pairing must hold every team of the stage exactly once",
+            code="pairing",
+        )
+    return _swiss_round(stage, stage.options, pairing)
 
 
 # --- pairs formats ----------------------------------------------------------------------
@@ -437,4 +538,5 @@ SCHEDULERS = {
     Stage.Kind.DOUBLE_ELIMINATION: _schedule_bracket,
     Stage.Kind.MITCHELL: _schedule_mitchell,
     Stage.Kind.PAIRS_FINAL: _schedule_pairs_final,
+    Stage.Kind.SWISS: _schedule_swiss,
 }

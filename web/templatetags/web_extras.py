@@ -7,6 +7,8 @@ from typing import Any
 
 from django import template
 
+from core.numbers import format_number
+
 register = template.Library()
 
 
@@ -16,3 +18,10 @@ def get(mapping: Mapping[Any, Any] | None, key: Any) -> Any:
     if not mapping:
         return None
     return mapping.get(key)
+
+
+@register.filter
+def score(value: Any) -> str:
+    """``{{ row.total|score }}``: a score as every page and paper writes it
+    (``core.numbers.format_number``: half up to two places, no trailing zeros)."""
+    return format_number(value)

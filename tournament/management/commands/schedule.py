@@ -2,7 +2,9 @@
 
 ``round-robin`` prints the interfaces.md contract (Berger tables, 第二十五条);
 ``knockout`` and ``double-elimination`` print the drawn bracket (第二十七条) — new
-kinds, which the contract allows. Only parsing and printing happen here.
+kinds, which the contract allows (``--places`` adds a knockout's placing matches);
+``swiss`` prints the most rounds a Swiss of N teams can always pair and its round 1
+(later rounds follow from the results). Only parsing and printing happen here.
 """
 
 from __future__ import annotations
@@ -15,16 +17,18 @@ from core.formats import FormatError
 from core.formats.double_elimination import double_elimination
 from core.formats.knockout import knockout
 from core.formats.round_robin import berger_rounds
+from core.formats.swiss import check_rounds, first_round, max_rounds
 
 from ._json_command import JsonCommand
 
-KINDS = ("round-robin", "knockout", "double-elimination")
+KINDS = ("round-robin", "knockout", "double-elimination", "swiss")
 
 
 class Command(JsonCommand):
     help = (
         "打印赛程（JSON）：schedule round-robin --teams N [--double] | "
-        "knockout --teams N | double-elimination --teams N [--reset]"
+        "knockout --teams N [--places P] | double-elimination --teams N [--reset] | "
+        "swiss --teams N"
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -38,6 +42,12 @@ class Command(JsonCommand):
             action="store_true",
             help="负区冠军胜决赛后加赛一场 bracket reset (double-elimination)",
         )
+        parser.add_argument(
+            "--places",
+            type=int,
+            default=2,
+            help="决出名次数 places decided: 2, 4 (三四名决赛), 8 … (knockout)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         kind, teams = options["kind"], options["teams"]
@@ -49,11 +59,19 @@ class Command(JsonCommand):
             self.fail("--double 只用于循环赛 / --double applies to round-robin only")
         if options["reset"] and kind != "double-elimination":
             self.fail("--reset 只用于双败淘汰赛 / --reset applies to double-elimination only")
+        if options["places"] != 2 and kind != "knockout":
+            self.fail("--places 只用于单淘汰赛 / --places applies to knockout only")
         try:
-            if kind == "round-robin":
+            if kind == "swiss":
+                check_rounds(teams, 1)
+                data = {
+                    "max_rounds": max_rounds(teams),
+                    "rounds": [first_round(list(range(1, teams + 1))).to_dict()],
+                }
+            elif kind == "round-robin":
                 data = berger_rounds(teams, double=options["double"]).to_dict()
             elif kind == "knockout":
-                data = knockout(teams).to_dict()
+                data = knockout(teams, places=options["places"]).to_dict()
             else:
                 data = double_elimination(teams, bracket_reset=options["reset"]).to_dict()
         except FormatError as error:

@@ -1,12 +1,15 @@
-"""Cached standings, and throwing them away when a result changes.
+"""Cached standings, and a new version wherever what they show changes.
 
-A stage's standings are served from the cache under a *version* key: a new version
-makes every cached copy unreachable at once, in every web process sharing the cache
-(Redis in production). A version starts when a result of the stage is confirmed or
-corrected (on commit), and again when the rescore that result queued has finished —
-in the web process when Celery is eager, in a worker otherwise — so a request that
-slips in between the two caches the old standings for an instant only. The cached
-copy also expires by itself (``STANDINGS_TTL``), which bounds any miss.
+A stage's standings (and its public page, which shows the released boards beside
+them) are served from the cache under a *version* key: a new version makes every
+cached copy unreachable at once, in every web process sharing the cache (Redis in
+production). The code that changes what a stage shows starts the version itself, once
+its transaction commits (:func:`standings_changed`): every rescore of a stage
+(``scoring.services.rescore`` — a result's, a ruling's, the admin action, a whole
+event), and the release of a board or its withdrawal (``scoring.services.release``).
+Nothing listens for signals or reads task summaries to guess it; web and API read
+through :func:`cached_payload` and :func:`standings_version` here, the one place.
+The cached copy also expires by itself (``STANDINGS_TTL``), which bounds any miss.
 
 A missing version key (never set, evicted, flushed) is started from the clock, never
 from zero, so a copy cached under an old version can never be mistaken for a new one.
@@ -35,9 +38,9 @@ from django.db import transaction
 __all__ = [
     "STANDINGS_TTL",
     "cached_payload",
-    "connect_invalidation",
     "local_clear",
     "remembered",
+    "standings_changed",
     "standings_invalidate",
     "standings_version",
 ]
@@ -92,7 +95,7 @@ def remembered(key: Any, build: Callable[[], Any], ttl: float = LOCAL_TTL) -> An
 
 
 def _version_key(stage_id: int) -> str:
-    return f"api:standings:version:{stage_id}"
+    return f"standings:version:{stage_id}"
 
 
 def standings_version(stage_id: int) -> int:
@@ -123,7 +126,7 @@ def cached_payload(
 ) -> tuple[str, Any]:
     """``(etag, data)`` of a stage's standings as ``kind`` shows them (the API's JSON,
     the page's rows), built at most once per version."""
-    key = f"api:standings:{kind}:{stage_id}:{standings_version(stage_id)}"
+    key = f"standings:{kind}:{stage_id}:{standings_version(stage_id)}"
     hit = _payloads.get(key)
     if hit is None:
         hit = cache.get(key)
@@ -145,37 +148,13 @@ class _Encoder(DjangoJSONEncoder):
         return super().default(o)
 
 
-# --- what invalidates -------------------------------------------------------------------
+# --- what starts a new version ------------------------------------------------------------
 
 
-def _on_result_changed(sender: object, result: Any, **kwargs: object) -> None:
-    from boards.models import Board
-
-    stage_id = Board.objects.filter(pk=result.board_id).values_list("stage_id", flat=True).first()
-    if stage_id is not None:
-        transaction.on_commit(lambda: standings_invalidate([stage_id]))
-
-
-def _stages_of(summary: Any) -> list[int]:
-    """The stage ids a rescore task's summary names (``scoring.services.rescore``)."""
-    if not isinstance(summary, dict):
-        return []
-    stages = [summary["stage"]] if isinstance(summary.get("stage"), int) else []
-    for item in summary.get("stages") or ():
-        stages += _stages_of(item)
-    return stages
-
-
-def _on_task_success(sender: Any = None, result: Any = None, **kwargs: object) -> None:
-    name = getattr(sender, "name", "") or ""
-    if name.startswith("scoring.rescore"):
-        standings_invalidate(_stages_of(result))
-
-
-def connect_invalidation() -> None:
-    from celery.signals import task_success
-
-    from boards.signals import result_changed
-
-    result_changed.connect(_on_result_changed, dispatch_uid="api.standings_on_result_changed")
-    task_success.connect(_on_task_success, dispatch_uid="api.standings_on_rescore", weak=False)
+def standings_changed(stage_ids: Iterable[int]) -> None:
+    """What these stages show has changed: start a new version of each once the current
+    transaction commits (at once outside one), so no request caches the old rows under
+    the new version and a rolled-back change starts nothing."""
+    stages = set(stage_ids)
+    if stages:
+        transaction.on_commit(lambda: standings_invalidate(stages))

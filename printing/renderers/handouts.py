@@ -1,0 +1,156 @@
+"""Handouts for players (issue 16).
+
+* Personal score cards (个人成绩单): a Mitchell pair's boards with its matchpoints, or
+  a team's scored matches board by board with its board points, each with a running
+  total — a card to check against the standings.
+* Board handouts (逐副成绩公布): for a released board, its hand record, every table's
+  result with its matchpoints (pairs) or board points (teams), and how often each
+  result occurred.
+"""
+
+from __future__ import annotations
+
+from ..data import BoardHandoutsData, ScoreCardsData
+from ..fonts import FontChoice
+from ..labels import PAPERS, ROOMS, label
+from ..layout import GREY, LIGHT, Cell, Column, Sheet
+from ._base import Ticker, renderer
+from .boards import Words, draw_hand_record
+from .scoresheets import result_columns, result_values, result_words
+
+__all__ = ["render_board_handouts", "render_score_cards"]
+
+ROW = 7.0
+
+
+def _cards(data: ScoreCardsData) -> int:
+    return len(data.cards)
+
+
+@renderer("score-cards", _cards)
+def render_score_cards(data: ScoreCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    sheet = Sheet(title=str(PAPERS["score-cards"]), subtitle=data.event.line, font=font)
+    for card in data.cards:
+        sheet.start_page()
+        sheet.heading(card.entrant.numbered, size=16, gap=2)
+        sheet.text(sheet.left, sheet.cursor + 2, card.stage, size=9.5, color=GREY)
+        sheet.cursor += 6
+        if card.kind == "pairs":
+            columns = [
+                Column(label("round"), 11),
+                Column(label("board"), 11),
+                Column(label("table"), 11),
+                Column(label("direction"), 11),
+                Column(label("opponent"), 34, "left"),
+                Column(label("result"), 0, "left"),
+                Column(label("matchpoints"), 17),
+                Column(label("total_matchpoints"), 17),
+            ]
+            rows = [
+                [
+                    str(line.round),
+                    Cell(str(line.board), bold=True),
+                    line.where,
+                    label("ns") if line.side == "NS" else label("ew"),
+                    line.opponent.numbered if line.opponent else "—",
+                    result_words(line.results[0]),
+                    Cell(line.score, bold=True),
+                    line.running,
+                ]
+                for line in card.lines
+            ]
+        else:
+            columns = [
+                Column(label("round"), 11),
+                Column(label("match"), 12),
+                Column(label("board"), 11),
+                Column(label("opponent"), 30, "left"),
+                Column(str(ROOMS["open"]), 0, "left"),
+                Column(str(ROOMS["closed"]), 0, "left"),
+                Column(label("board_points"), 17),
+                Column(label("total_matchpoints"), 15),
+            ]
+            rows = [
+                [
+                    str(line.round),
+                    line.where,
+                    Cell(str(line.board), bold=True),
+                    line.opponent.label if line.opponent else "—",
+                    Cell(result_words(line.results[0]), size=8),
+                    Cell(result_words(line.results[-1]), size=8),
+                    Cell(line.score, bold=True),
+                    line.running,
+                ]
+                for line in card.lines
+            ]
+        free = sheet.inner_width - sum(c.width for c in columns)
+        blanks = sum(1 for c in columns if not c.width)
+        columns = [Column(c.label, c.width or free / blanks, c.align) for c in columns]
+        rows.append([Cell(label("total"), bold=True, fill=LIGHT)] + [""] * (len(columns) - 2))
+        rows[-1].append(Cell(card.total, bold=True))
+        sheet.table(columns, rows, row_height=ROW, size=9, header_size=7.5)
+        ticker.tick()
+    return sheet
+
+
+def _handouts(data: BoardHandoutsData) -> int:
+    return len(data.handouts)
+
+
+@renderer("board-handouts", _handouts)
+def render_board_handouts(
+    data: BoardHandoutsData, *, font: FontChoice | None, ticker: Ticker
+) -> Sheet:
+    sheet = Sheet(title=str(PAPERS["board-handouts"]), subtitle=data.event.line, font=font)
+    words = Words()
+    for h in data.handouts:
+        sheet.start_page()
+        draw_hand_record(sheet, h.record, sheet.left, sheet.cursor, sheet.inner_width, 120, words)
+        sheet.cursor += 124
+        pairs = h.kind == "pairs"
+        scores = ("matchpoints_ns", "matchpoints_ew") if pairs else ("score_ns", "score_ew")
+        lead = [Column(label("round"), 10), Column(label("table"), 10)]
+        if not pairs:
+            lead.append(Column(label("match"), 16))
+        lead += [Column(label("ns"), 14), Column(label("ew"), 14)]
+        fitted = result_columns(
+            sheet.inner_width - sum(c.width for c in lead),
+            skip=("declared_by", "levels_after_ns", "levels_after_ew"),
+            scores=scores,
+        )
+        names = [n for n, _c in fitted]
+        rows = []
+        for row in h.rows:
+            values = result_values(row.result)
+            line: list[object] = [str(row.round), str(row.table)]
+            if not pairs:
+                match, _sp, room = row.where.partition(" ")
+                line.append(f"{match} {ROOMS[room]}" if room in ROOMS else row.where)
+            line += [
+                Cell(_short(row.ns, pairs), bold=True),
+                Cell(_short(row.ew, pairs), bold=True),
+                *(values[n] for n in names),
+            ]
+            rows.append(line)
+        sheet.table(
+            [*lead, *(c for _n, c in fitted)], rows, row_height=ROW, size=8.5, header_size=7
+        )
+        if h.frequencies:
+            sheet.cursor += 4
+            sheet.heading(label("result_frequencies"), size=11, keep=ROW * 2)
+            sheet.table(
+                [Column(label("result"), 120, "left"), Column(label("frequency"), 20)],
+                [[result_words(r), Cell(str(n), bold=True)] for r, n in h.frequencies],
+                row_height=ROW,
+                size=9,
+            )
+        ticker.tick()
+    return sheet
+
+
+def _short(ref: object, pairs: bool) -> str:
+    """A pair by its number, a team by its name (a handout row is narrow)."""
+    if ref is None:
+        return ""
+    number = getattr(ref, "number", None)
+    return str(number or "") if pairs else str(getattr(ref, "label", ""))

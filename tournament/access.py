@@ -1,0 +1,56 @@
+"""The one way a page finds its event: visible to the reader, and held by a role if the
+page asks for one. The web, rulings and printing views all call :func:`event_for`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from .models import Event, Stage
+from .roles import user_event_roles
+from .selectors import event_get
+
+__all__ = ["event_context", "event_for", "stage_for"]
+
+
+def event_for(request: HttpRequest, code: str, role: str | tuple[str, ...] | None = None) -> Event:
+    """The event behind ``code`` as ``request.user`` may reach it.
+
+    Without ``role``: 404 when the reader may not see it (no such code, or a draft the
+    reader holds no role in). With ``role`` (one or several): 404 for no such code, 403
+    when the reader holds none of them — an official's page, whatever the status.
+    """
+    if role is None:
+        try:
+            return event_get(code, request.user)
+        except Event.DoesNotExist as error:
+            raise Http404("no such event") from error
+    event = Event.objects.filter(code=code).first()
+    if event is None:
+        raise Http404("no such event")
+    wanted = {role} if isinstance(role, str) else set(role)
+    if not wanted & user_event_roles(request.user, event):
+        raise PermissionDenied(" or ".join(sorted(wanted)) + " only")
+    return event
+
+
+def event_context(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
+    """What every event page's frame needs: the event, its stages in order and the
+    reader's roles in it."""
+    return {
+        "event": event,
+        "stages": list(event.stages.order_by("order")),
+        "roles": user_event_roles(request.user, event),
+        **extra,
+    }
+
+
+def stage_for(event: Event, order: int) -> Stage:
+    """The stage numbered ``order`` of an event already reached by :func:`event_for`."""
+    try:
+        return event.stages.get(order=order)
+    except Stage.DoesNotExist as error:
+        raise Http404("no such stage") from error
