@@ -114,7 +114,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     desk.fill("#id_username", "caipan")
     desk.fill("#id_password", "secret-pw")
     desk.keyboard.press("Enter")
-    desk.wait_for_url("**/director/")
+    desk.wait_for_url(base + reverse("web:workspace"))  # the exact address, not ?next=
 
     # 1. The event, its rules by name (a switch set with its article).
     desk.fill("#id_name", "春季对调复式赛")
@@ -255,7 +255,7 @@ def test_every_step_of_the_workspace_fits_a_phone(browser):
     phone.fill("#id_username", "shouji")
     phone.fill("#id_password", "secret-pw")
     phone.keyboard.press("Enter")
-    phone.wait_for_url("**/director/")
+    phone.wait_for_url(base + reverse("web:workspace"))
 
     pages = {
         "setup": reverse("web:setup", args=["phone"]),
