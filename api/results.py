@@ -20,13 +20,19 @@ from typing import Any
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
+from rest_framework.exceptions import (
+    NotAuthenticated,
+    PermissionDenied,
+    Throttled,
+    ValidationError,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from boards.models import RESULT_SCORECARD_FIELDS, SIDE_CHOICES, Board, Result, ResultChange
 from boards.records import Entry
 from boards.services import Actor, result_check, result_confirm, result_correct, result_enter
+from duidiao.security import TooManyGuesses, guess_missed, guesses_left
 from tournament.models import Table
 
 from . import selectors
@@ -87,8 +93,12 @@ class EntryIn(serializers.Serializer):  # type: ignore[type-arg]
     buried = serializers.ListField(
         child=serializers.CharField(**CARD), max_length=16, required=False, allow_null=True
     )
-    exchanges = ExchangeIn(many=True, required=False, allow_null=True, max_length=16)
-    tricks = TrickIn(many=True, required=False, allow_null=True, max_length=60)
+    # A list that may be null, of items that may not ("tricks": [null] is a 400): with
+    # ``many=True`` REST framework passes allow_null on to every item too.
+    exchanges = serializers.ListField(
+        child=ExchangeIn(), required=False, allow_null=True, max_length=16
+    )
+    tricks = serializers.ListField(child=TrickIn(), required=False, allow_null=True, max_length=60)
 
     def entry(self) -> Entry:
         data = self.validated_data
@@ -118,6 +128,11 @@ class TableCodeIn(serializers.Serializer):  # type: ignore[type-arg]
 
     table_code = serializers.CharField(required=False, max_length=12)
     side = serializers.ChoiceField(choices=SIDE_CHOICES, required=False)
+    pin = serializers.CharField(
+        required=False,
+        max_length=8,
+        help_text="the acting side's own PIN (printed on its pair's or team's card)",
+    )
 
 
 class EnterIn(EntryIn, TableCodeIn):
@@ -264,11 +279,16 @@ def _actor(view: EventMixin, data: dict[str, Any], table: Table) -> Actor:
         if not user.is_authenticated:
             raise NotAuthenticated()
         raise PermissionDenied("需要记分员或裁判长职责 / this needs a scorer or director")
+    try:
+        guesses_left(view.request)
+    except TooManyGuesses as error:
+        raise Throttled(wait=60) from error
     if not secrets.compare_digest(code.encode(), table.code.encode()):
+        guess_missed(view.request)
         raise PermissionDenied("牌桌录入码不符 / wrong table code")
     if not data.get("side"):
         raise ValidationError({"side": "凭录入码操作须说明是南北还是东西 / say NS or EW"})
-    return Actor.at_table(table, data["side"])
+    return Actor.at_table(table, data["side"], pin=data.get("pin") or "")
 
 
 def _board_and_table(view: EventMixin, data: dict[str, Any]) -> tuple[Board, Table]:
@@ -416,8 +436,12 @@ class ResultCheck(EventView):
         form = CheckIn(data=request.data)
         form.is_valid(raise_exception=True)
         board, table = _board_and_table(self, form.validated_data)
-        verdict = result_check(board=board, table=table, entry=form.entry())
-        return Response(verdict.to_dict())
+        # An official: judged as the director's entry, or as a scorer's (referees too).
+        user = request.user
+        is_director = "director" in self.event_roles()
+        actor = Actor.director(user) if is_director else Actor.scorer(user)
+        judged = result_check(board=board, table=table, entry=form.entry(), actor=actor)
+        return Response(judged.verdict.to_dict())
 
 
 class ResultChanges(EventMixin, generics.ListAPIView):  # type: ignore[type-arg]

@@ -6,6 +6,8 @@ that sends ``If-None-Match`` gets 304 until a result of the stage changes."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.http import HttpResponse
@@ -17,7 +19,7 @@ from rest_framework.response import Response
 
 from scoring.cache import cached_payload
 from scoring.models import Standing
-from scoring.selectors import stage_standings
+from scoring.selectors import seen_percentages, stage_standings
 from tournament.models import Event, Stage
 
 from .base import EventView
@@ -64,9 +66,24 @@ class StandingsOut(serializers.Serializer):  # type: ignore[type-arg]
     rows = StandingOut(many=True)
 
 
-def standings_data(stage: Stage) -> dict[str, Any]:
-    rows = StandingOut(stage_standings(stage), many=True).data
+def standings_data(stage: Stage, *, official: bool = True) -> dict[str, Any]:
+    """The standings rows; for a reader who is not an official, a Mitchell's running
+    totals and percentages count only the boards players may see (第二十八条之6)."""
+    standings = stage_standings(stage)
+    rows = StandingOut(standings, many=True).data
+    seen = None if official or stage.kind != Stage.Kind.MITCHELL else seen_percentages(stage)
+    if seen is not None:
+        for row, standing in zip(rows, standings, strict=True):
+            matchpoints, percentage = seen.get(standing.entrant_id, (Fraction(0), None))
+            row["matchpoints"] = _decimal(matchpoints)
+            row["total"] = _decimal(matchpoints + Fraction(standing.adjustment))
+            row["percentage"] = _decimal(percentage) if percentage is not None else None
     return {"stage": stage.order, "kind": stage.kind, "name": stage.name, "rows": rows}
+
+
+def _decimal(value: Fraction) -> str:
+    """As the serializer writes a score: two places."""
+    return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01")))
 
 
 class StageStandings(EventView):
@@ -76,7 +93,10 @@ class StageStandings(EventView):
     @extend_schema(responses={200: StandingsOut, 304: OpenApiResponse(description="not modified")})
     def get(self, request: Request, code: str, order: int) -> Response:
         stage = self.stage()
-        etag, (data, body) = cached_payload(stage.pk, lambda: _rendered(stage))
+        official = self.is_official()
+        etag, (data, body) = cached_payload(
+            stage.pk, lambda: _rendered(stage, official), kind="api-official" if official else "api"
+        )
         public = self.event().status != Event.Status.DRAFT
         headers = {
             "ETag": etag,
@@ -91,8 +111,8 @@ class StageStandings(EventView):
         return Response(data, headers=headers)
 
 
-def _rendered(stage: Stage) -> tuple[dict[str, Any], bytes]:
-    data = standings_data(stage)
+def _rendered(stage: Stage, official: bool) -> tuple[dict[str, Any], bytes]:
+    data = standings_data(stage, official=official)
     return data, JSONRenderer().render(data)
 
 

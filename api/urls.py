@@ -20,6 +20,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("auth/token/", auth.TokenObtain.as_view(), name="token"),
+    path("auth/logout/", auth.TokenLogout.as_view(), name="logout"),
     path("events/", events.EventList.as_view(), name="events"),
     path(E, events.EventDetail.as_view(), name="event"),
     path(E + "entrants/", events.EntrantList.as_view(), name="entrants"),

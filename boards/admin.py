@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from core.engine import check_deal
 
 from .errors import BoardError
-from .models import Board, BoxCard, Result, ResultChange
+from .models import Board, BoxCard, EntryCheck, Result, ResultChange
 from .records import Entry
 from .services import Actor, result_check, result_correct
 
@@ -119,7 +119,18 @@ class ResultChangeInline(admin.TabularInline):
     model = ResultChange
     extra = 0
     can_delete = False
-    fields = ("at", "action", "role", "user", "side", "version", "reason", "before", "after")
+    fields = (
+        "at",
+        "action",
+        "role",
+        "user",
+        "side",
+        "credential",
+        "version",
+        "reason",
+        "before",
+        "after",
+    )
     readonly_fields = fields
     ordering = ("at", "id")
 
@@ -147,6 +158,7 @@ class ResultForm(forms.ModelForm):
     reason = forms.CharField(label=_("更正原因"), required=False, widget=forms.Textarea)
     # The version the director opened: saving from an outdated page is a conflict.
     seen_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    actor: Actor  # who corrects: set by ResultAdmin.get_form from the request
 
     class Meta:
         model = Result
@@ -175,7 +187,13 @@ class ResultForm(forms.ModelForm):
         data = super().clean()
         if not self.errors:
             result = self.instance
-            result_check(board=result.board, table=result.table, entry=self.entry(), result=result)
+            result_check(
+                board=result.board,
+                table=result.table,
+                entry=self.entry(),
+                actor=self.actor,
+                result=result,
+            )
         return data
 
 
@@ -253,6 +271,11 @@ class ResultAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # results are entered at the table or on the scorer's page
 
+    def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, **kwargs)
+        form.actor = Actor.director(request.user)  # the check judges as the save will
+        return form
+
     def save_model(self, request: HttpRequest, obj: Result, form: Any, change: bool) -> None:
         try:
             result_correct(
@@ -264,3 +287,18 @@ class ResultAdmin(admin.ModelAdmin):
             )
         except BoardError as error:
             self.message_user(request, str(error), messages.ERROR)
+
+
+@admin.register(EntryCheck)
+class EntryCheckAdmin(admin.ModelAdmin):
+    """Every check of a scorecard, with the engine's detail a table was not told."""
+
+    list_display = ("at", "table", "board", "kind", "role", "side", "accepted", "hidden")
+    list_filter = ("accepted", "hidden", "kind", "board__stage__event")
+    readonly_fields = [f.name for f in EntryCheck._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

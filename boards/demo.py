@@ -7,8 +7,10 @@ simulator, seeded with the board's own seed, deals exactly the stored deal
 (``deal_from_seed`` deals as the simulator does), and the levels and declarer are the
 ones the previous board's result leads to, so no box card is flagged. Later tables
 play from the box card and enter a result only (points near the first table's), as a
-paper scorecard would. One side enters, the other confirms; the last result of each
-stage is left waiting for confirmation, to show what that looks like.
+paper scorecard would. The rounds played are started first (a table code enters only
+in a started round); one side enters with its own PIN, the other confirms with its
+own; the last result of each stage is left waiting for confirmation, to show what
+that looks like.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from django.db import transaction
 from core.engine import Seat, Side, parse_level
 from core.engine.simulate import random_board
 from tournament.models import Event, SetPlay, Stage, Table
+from tournament.services import round_start
 
 from .models import Board, BoxCard, Result
 from .records import Entry
@@ -57,13 +60,12 @@ def load_demo_boards(event: Event, *, rounds: int = 2, seed: int = 43) -> DemoSu
     for stage in event.stages.order_by("order", "id"):
         entered: list[Result] = []
         for round_ in stage.rounds.order_by("number")[:rounds]:
+            round_start(round=round_)
             entered += _play_round(stage, round_.pk, rng)
         summary.results += len(entered)
         for result in entered[:-1]:
             side = "EW" if result.entered_side == "NS" else "NS"
-            result_confirm(
-                result=result, actor=Actor.at_table(result.table, side), version=result.version
-            )
+            result_confirm(result=result, actor=_side(result.table, side), version=result.version)
             summary.confirmed += 1
     return summary
 
@@ -89,9 +91,15 @@ def _play_round(stage: Stage, round_id: int, rng: random.Random) -> list[Result]
                 continue
             entry = _entry(board, play.table, rng)
             if entry is not None:
-                actor = Actor.at_table(play.table, "NS")
+                actor = _side(play.table, "NS")
                 out.append(result_enter(board=board, table=play.table, entry=entry, actor=actor))
     return out
+
+
+def _side(table: Table, side: str) -> Actor:
+    """One side of ``table`` with its own PIN, as its players type it."""
+    entrant = table.ns if side == "NS" else table.ew
+    return Actor.at_table(table, side, pin=entrant.pin if entrant is not None else "")
 
 
 def _entry(board: Board, table: Table, rng: random.Random) -> Entry | None:

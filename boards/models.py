@@ -493,6 +493,12 @@ class ResultChange(models.Model):
         blank=True,
         help_text=_("凭牌桌录入码操作的一方"),
     )
+    credential = models.CharField(
+        _("凭据"),
+        max_length=60,
+        blank=True,
+        help_text=_("操作所凭：登录账号，或牌桌录入码加哪一队/对的密码"),
+    )
     at = models.DateTimeField(_("时间"), auto_now_add=True)
     version = models.PositiveIntegerField(
         _("基于版本"), null=True, blank=True, help_text=_("操作所依据的成绩版本")
@@ -508,3 +514,51 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.result} {self.get_action_display()}"
+
+
+class EntryCheck(models.Model):
+    """One check of a scorecard against a board (the live verdict, an entry, a
+    correction), kept for the director: what was typed, by whom, and what the engine
+    said. A table is told a refusal that depends on the hidden deal only as one neutral
+    message (``hidden``); after three of them the board is locked for that table and
+    flagged on the dashboard, so a table code cannot read the cards of a board it has
+    not played by probing scorecards."""
+
+    class Kind(models.TextChoices):
+        CHECK = "check", _("核对")
+        ENTER = "enter", _("录入")
+        CORRECT = "correct", _("更正")
+
+    board = models.ForeignKey(
+        Board, on_delete=models.CASCADE, related_name="entry_checks", verbose_name=_("牌副")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="entry_checks", verbose_name=_("牌桌")
+    )
+    kind = models.CharField(_("操作"), max_length=8, choices=Kind.choices)
+    role = models.CharField(_("身份"), max_length=10, choices=ResultChange.Role.choices)
+    user = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("操作人"),
+    )
+    side = models.CharField(_("牌桌方"), max_length=2, choices=SIDE_CHOICES, blank=True)
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+    accepted = models.BooleanField(_("通过"))
+    hidden = models.BooleanField(
+        _("未告知细节"), default=False, help_text=_("牌桌只看到“与牌不符”，细节留给裁判长")
+    )
+    findings = models.JSONField(_("引擎意见"), default=list, blank=True)
+    entry = models.JSONField(_("所填计分卡"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("计分卡核对记录")
+        verbose_name_plural = pgettext_lazy("plural", "计分卡核对记录")
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["board", "table", "hidden"], name="entry_check_refusals")]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.board} {self.get_kind_display()}"

@@ -22,8 +22,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEV_SECRET_KEY = "dev-only-insecure-key-change-me-in-production-duidiao"
 SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = env_bool(os.environ, "DEBUG", default=True)
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured("set SECRET_KEY when DEBUG is off")
+if not DEBUG and SECRET_KEY.strip() in ("", DEV_SECRET_KEY):
+    raise ImproperlyConfigured("set SECRET_KEY when DEBUG is off (empty or the default refused)")
 ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
 
@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "duidiao.security.LoginThrottleMiddleware",  # failed logins per account and address
+    "duidiao.security.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "duidiao.urls"
@@ -128,15 +130,19 @@ LOGOUT_REDIRECT_URL = "home"
 REST_FRAMEWORK = {
     # Token first: a request without credentials is told 401 and how to authenticate.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "api.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.SafeJSONParser",  # deep nesting is a 400, not a RecursionError
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": os.environ.get("API_LOGIN_RATE", "30/min")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "对调复式赛 API / Duidiao duplicate tournaments API",
@@ -156,6 +162,30 @@ SPECTACULAR_SETTINGS = {
         "EntrantKindEnum": "tournament.models.Entrant.Kind",
     },
 }
+
+# Who is asking (docs/deploy.md, "Trusted proxies"): X-Forwarded-For is read only from
+# these addresses or networks (the reverse proxy in front of gunicorn), never from anyone.
+TRUSTED_PROXIES = env_list(os.environ, "TRUSTED_PROXIES", [])
+# Failed logins (/login/, /admin/login/, the API token) per account and per address.
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
+LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))  # seconds
+# Table codes (and PINs) that do not match, per client address and minute: then 429.
+TABLE_CODE_MISSES_PER_MINUTE = int(os.environ.get("TABLE_CODE_MISSES_PER_MINUTE", "10"))
+# API tokens expire this many days after they were issued; logging out deletes them.
+API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))
+# The pages use only their own scripts and styles (the API's Swagger page is left out).
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+)
+CONTENT_SECURITY_POLICY_EXEMPT = ["/api/docs/"]
+# Excel uploads (entrants, scorecards): larger files, or sheets declaring more rows or
+# columns, are refused before they are read (a "zip bomb" ends as a failed job).
+EXCEL_MAX_BYTES = int(os.environ.get("EXCEL_MAX_BYTES", str(5 * 1024 * 1024)))
+EXCEL_MAX_ROWS = int(os.environ.get("EXCEL_MAX_ROWS", "5000"))
+EXCEL_MAX_COLUMNS = int(os.environ.get("EXCEL_MAX_COLUMNS", "100"))
 
 # HTTPS, cookies and headers when DEBUG is off (see duidiao/env.py and docs/deploy.md).
 globals().update(security_config(os.environ, debug=DEBUG))

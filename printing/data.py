@@ -137,6 +137,24 @@ class EntrantsData:
     entrants: tuple[EntrantRow, ...]
 
 
+@dataclass(frozen=True)
+class PinCard:
+    """A team's or pair's own card with its PIN (录入密码): handed to that team or pair
+    only, never left at a table."""
+
+    kind: str  # team, pair
+    number: int
+    name: str
+    players: tuple[str, ...]
+    pin: str
+
+
+@dataclass(frozen=True)
+class PinCardsData:
+    event: EventInfo
+    cards: tuple[PinCard, ...]
+
+
 # --- Mitchell ------------------------------------------------------------------------------
 
 

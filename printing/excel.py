@@ -2,7 +2,9 @@
 
 An :class:`Exporter` subclass yields a header and rows (per sheet) from plain data;
 the base writes the workbook with openpyxl in write-only mode, so a large event is
-streamed rather than held cell by cell. Headers and words are written in the chosen
+streamed rather than held cell by cell (a sheet's rows are read once first, to fit
+the column widths). Every sheet has a frozen, bold header row with a filter. Headers
+and words are written in the chosen
 language; the import reads either language, so a sheet exported in English imports as
 well as one in Chinese.
 
@@ -15,10 +17,13 @@ is imported unless the whole sheet is valid, and then it goes through
 from __future__ import annotations
 
 import io
+import os
+import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import pgettext
@@ -43,6 +48,7 @@ __all__ = [
     "ImportResult",
     "ScheduleExporter",
     "entrants_import",
+    "sheet_rows",
 ]
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -90,7 +96,7 @@ class Exporter:
                 _sheet_layout(sheet, header, rows)
                 sheet.append(_bold_cells(sheet, header))
                 for row in rows:
-                    sheet.append(row)
+                    sheet.append([as_text(sheet, value) for value in row])
                 sheet.auto_filter.ref = (
                     f"A1:{get_column_letter(max(1, len(header)))}{len(rows) + 1}"
                 )
@@ -126,6 +132,22 @@ def _bold_cells(sheet: Any, header: Row) -> list[WriteOnlyCell]:
         cell.font = BOLD
         cells.append(cell)
     return cells
+
+
+#: What a spreadsheet reads as the start of a formula (formula injection: a team named
+#: ``=HYPERLINK(…)`` must stay a name).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(sheet: Any, value: Any) -> Any:
+    """A cell's value as written: text that a spreadsheet would take for a formula is
+    written as text (an inline string, with the quote prefix Excel keeps when edited)."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    cell = WriteOnlyCell(sheet, value=value)
+    cell.data_type = "s"
+    cell.quotePrefix = True
+    return cell
 
 
 def _sheet_title(title: str, index: int) -> str:
@@ -478,16 +500,73 @@ class _Checker:
             )
 
 
-def _open(file: IO[bytes] | bytes | str) -> Any:
-    source = io.BytesIO(file) if isinstance(file, bytes) else file
+def _unreadable(zh: str, en: str) -> PrintingError:
+    return PrintingError(zh, en, code="unreadable")
+
+
+def _refuse_bombs(source: IO[bytes] | str) -> None:
+    """An .xlsx is a zip: refuse one larger than ``EXCEL_MAX_BYTES``, or one that would
+    unpack to more than twenty times that (a "zip bomb"), before anything is read."""
+    limit = settings.EXCEL_MAX_BYTES
     try:
-        return load_workbook(source, read_only=True, data_only=True)
+        if isinstance(source, str):
+            size = os.path.getsize(source)
+        else:
+            size = source.seek(0, os.SEEK_END)
+            source.seek(0)
+        if size > limit:
+            raise _unreadable(
+                f"文件太大（{size // 1024} KB）：表格文件最大 {limit // 1024} KB",
+                f"the file is too large ({size // 1024} KB): at most {limit // 1024} KB",
+            )
+        with zipfile.ZipFile(source) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return  # not a zip at all: load_workbook says so in its words
+    finally:
+        if not isinstance(source, str):
+            source.seek(0)
+    if unpacked > 20 * limit:
+        raise _unreadable(
+            f"文件解压后太大（{unpacked // 1024 // 1024} MB）：不像是一张成绩或名单表格",
+            f"the file unpacks to {unpacked // 1024 // 1024} MB: not a sheet of "
+            "results or entrants",
+        )
+
+
+def _open(file: IO[bytes] | bytes | str) -> Any:
+    """The workbook of an upload, refused (bilingual, ``unreadable``) when it is not an
+    .xlsx or is larger than the caps: bytes, unpacked size, and the rows and columns
+    its sheets declare (``EXCEL_MAX_ROWS``, ``EXCEL_MAX_COLUMNS``)."""
+    source = io.BytesIO(file) if isinstance(file, bytes) else file
+    _refuse_bombs(source)
+    try:
+        book = load_workbook(source, read_only=True, data_only=True)
     except Exception as error:
-        raise PrintingError(
+        raise _unreadable(
             "无法读取该文件：请使用 .xlsx 格式的表格",
             f"the file cannot be read as an .xlsx workbook ({error.__class__.__name__})",
-            code="unreadable",
         ) from error
+    rows, columns = settings.EXCEL_MAX_ROWS, settings.EXCEL_MAX_COLUMNS
+    for sheet in book.worksheets:
+        if (sheet.max_row or 0) > rows or (sheet.max_column or 0) > columns:
+            raise _unreadable(
+                f"表格“{sheet.title}”太大（{sheet.max_row}行、{sheet.max_column}列）："
+                f"最多{rows}行、{columns}列",
+                f"the sheet {sheet.title!r} is too large ({sheet.max_row} rows, "
+                f"{sheet.max_column} columns): at most {rows} rows and {columns} columns",
+            )
+    return book
+
+
+def sheet_rows(sheet: Any) -> Iterator[tuple[Any, ...]]:
+    """A sheet's rows as values, at most ``EXCEL_MAX_ROWS`` of them (a sheet that does
+    not declare its size is cut off there with a refusal, not read to its end)."""
+    limit = settings.EXCEL_MAX_ROWS
+    for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+        if number > limit:
+            raise _unreadable(f"表格超过{limit}行", f"the sheet has more than {limit} rows")
+        yield row[: settings.EXCEL_MAX_COLUMNS]
 
 
 def read_header(
@@ -526,7 +605,7 @@ def entrants_import(*, event: Event, file: IO[bytes] | bytes | str) -> ImportRes
     """
     book = _open(file)
     sheet = book.worksheets[0]
-    rows = sheet.iter_rows(values_only=True)
+    rows = sheet_rows(sheet)
     result = ImportResult()
     try:
         header = next(rows)

@@ -47,6 +47,7 @@ PAPERS = {
     "schedule": pgettext_lazy("print", "循环赛轮次表"),
     "brackets": pgettext_lazy("print", "淘汰赛对阵表"),
     "box-cards": pgettext_lazy("print", "牌盒卡"),
+    "pin-cards": pgettext_lazy("print", "录入密码卡"),
     "hand-records": pgettext_lazy("print", "牌型卡"),
     "score-sheets": pgettext_lazy("print", "团体赛计分表"),
     "travellers": pgettext_lazy("print", "双人赛记分条"),
@@ -208,6 +209,13 @@ LABELS = {
     "signature_captain": pgettext_lazy("print", "队长/选手签收"),
     "appeal_note": pgettext_lazy(
         "print", "对判罚有异议的，可向裁判长提出申诉；申诉期间原判罚有效。"
+    ),
+    # PIN cards
+    "pin_team": pgettext_lazy("print", "队"),
+    "pin_pair": pgettext_lazy("print", "对"),
+    "pin_note": pgettext_lazy(
+        "print",
+        "在牌桌手机上录入或确认成绩时输入本密码。只给本队/对，请勿告诉对手，也不要留在桌上。",
     ),
     # excel
     "kind": pgettext_lazy("print", "类别"),

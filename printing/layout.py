@@ -357,24 +357,26 @@ class Sheet:
     def qr(self, x: float, y: float, size: float, data: str) -> None:
         """A QR code of ``data`` in a ``size`` mm square whose top left is (x, y): its
         dark modules as one filled path (a run of modules in a row is one rectangle),
-        inside the four-module quiet zone the standard asks for."""
+        inside the four-module quiet zone the standard asks for. The path is written in
+        module units under a scaling transform, so its numbers are small integers."""
         modules = qr_modules(data)
-        count = len(modules) + 2 * QR_QUIET
-        box = size * mm / count
-        left, top = x * mm, self._y(y)
-        c = self.canvas
-        path = c.beginPath()
+        n = len(modules)
+        box = size * mm / (n + 2 * QR_QUIET)
+        ops = []
         for r, row in enumerate(modules):
-            cy = top - (r + QR_QUIET + 1) * box
             col = 0
             for dark, run in itertools.groupby(row):
                 width = sum(1 for _ in run)
                 if dark:
-                    path.rect(left + (col + QR_QUIET) * box, cy, width * box, box)
+                    ops.append(f"{col} {n - r - 1} {width} 1 re")
                 col += width
+        ops.append("f")
+        c = self.canvas
         c.saveState()
         c.setFillColor(BLACK)
-        c.drawPath(path, stroke=0, fill=1)
+        c.translate(x * mm + QR_QUIET * box, self._y(y + size) + QR_QUIET * box)
+        c.scale(box, box)
+        c.addLiteral("\n".join(ops))
         c.restoreState()
 
     def pip(self, x: float, y: float, size: float, suit: str) -> None:

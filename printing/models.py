@@ -7,12 +7,24 @@ served from ``file``. Rendering itself is ``printing.services.render_kind``.
 
 from __future__ import annotations
 
+import secrets
+from pathlib import Path
+from typing import Any
+
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event, Stage
+
+
+def private_path(instance: Any, filename: str) -> str:
+    """Where a printed or uploaded file is stored: under a random directory nobody can
+    guess, and never served from ``MEDIA_URL`` — only through the views that check the
+    reader's role (``printing.views.job_download``; docs/deploy.md, "Files")."""
+    name = Path(filename).name or "file"
+    return f"private/{secrets.token_urlsafe(24)}/{name}"
 
 
 class PrintJob(models.Model):
@@ -40,7 +52,7 @@ class PrintJob(models.Model):
         _("状态"), max_length=8, choices=Status.choices, default=Status.QUEUED
     )
     progress = models.PositiveSmallIntegerField(_("进度"), default=0)
-    file = models.FileField(_("文件"), upload_to="printing/%Y/%m/", blank=True)
+    file = models.FileField(_("文件"), upload_to=private_path, blank=True)
     filename = models.CharField(_("文件名"), max_length=200, blank=True)
     mimetype = models.CharField(_("文件类型"), max_length=100, blank=True)
     error = models.TextField(_("错误"), blank=True)
@@ -96,7 +108,7 @@ class ImportJob(models.Model):
         verbose_name=_("赛事"),
     )
     code = models.SlugField(_("新赛事代码"), max_length=40, blank=True)
-    file = models.FileField(_("文件"), upload_to="imports/%Y/%m/")
+    file = models.FileField(_("文件"), upload_to=private_path)
     filename = models.CharField(_("文件名"), max_length=200, blank=True)
     status = models.CharField(
         _("状态"), max_length=8, choices=PrintJob.Status.choices, default=PrintJob.Status.QUEUED

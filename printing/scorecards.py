@@ -33,7 +33,7 @@ from core.engine import card_name, level_name, parse_card, parse_level
 from core.engine.cards import NotationError
 from tournament.models import Event, SetPlay, Stage, Table
 
-from .excel import LANGUAGES, ImportProblem, _open, _text, read_header
+from .excel import LANGUAGES, ImportProblem, _open, _text, read_header, sheet_rows
 from .exports import scorecard_columns
 from .labels import DIGS, DIGS_SHORT, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label
 
@@ -282,8 +282,9 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
     (a director's) entries. All or nothing: with any problem the result lists them
     all and nothing is saved."""
     book = _open(file)
-    rows = book.worksheets[0].iter_rows(values_only=True)
+    rows = sheet_rows(book.worksheets[0])
     out = ScorecardImport()
+    actor = Actor.director(user)
     try:
         header = next(rows)
     except StopIteration:
@@ -344,7 +345,7 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
             )
             continue
         try:
-            result_check(board=card.board, table=card.table, entry=card.entry)
+            result_check(board=card.board, table=card.table, entry=card.entry, actor=actor)
         except BoardError as error:
             for finding in error.errors:
                 reader.problem(
@@ -358,7 +359,6 @@ def scorecards_import(*, event: Event, file: IO[bytes] | bytes | str, user: Any)
     out.problems = sorted(reader.problems, key=lambda p: (p.row, p.column))
     if out.problems:
         return out
-    actor = Actor.director(user)
     current: _Card | None = None
     try:
         with transaction.atomic():

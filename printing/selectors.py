@@ -166,6 +166,24 @@ def entrants_data(event: Event) -> d.EntrantsData:
     return d.EntrantsData(event=event_info(event), entrants=tuple(rows))
 
 
+def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsData:
+    """Every team's and pair's PIN card, teams then pairs, in number order."""
+    entrants = Entrant.objects.filter(event=event).prefetch_related("memberships__player")
+    cards = []
+    for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
+        members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
+        cards.append(
+            d.PinCard(
+                kind=e.kind,
+                number=e.number,
+                name=e.name,
+                players=tuple(m.player.name for m in members),
+                pin=e.pin,
+            )
+        )
+    return d.PinCardsData(event=event_info(event), cards=tuple(cards))
+
+
 def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData:
     stages = []
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):

@@ -40,6 +40,7 @@ from .renderers import (
     render_hand_records,
     render_movement,
     render_movement_overview,
+    render_pin_cards,
     render_results,
     render_ruling_slips,
     render_schedule,
@@ -154,6 +155,14 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_hand_records),
             lambda d: len(d.records),
             *_BOARDS,
+        ),
+        Paper(
+            "pin-cards",
+            selectors.pin_cards_data,
+            _pdf(render_pin_cards),
+            lambda d: len(d.cards),
+            "参赛队/对",
+            "entrants",
         ),
         Paper(
             "score-sheets",

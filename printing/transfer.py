@@ -39,7 +39,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from boards.models import RESULT_SCORECARD_FIELDS, Board, BoxCard, Result, ResultChange
-from core.engine import SEAT_NAMES
+from boards.records import Entry, result_fields, result_record
+from core.engine import SEAT_NAMES, check_board, check_deal
 from rulings.models import Ruling, RulingVersion
 from scoring.models import MatchScore, ScoreAdjustment, TieOrder
 from tournament.models import (
@@ -83,7 +84,27 @@ SEATS = SEAT_NAMES
 
 
 class TransferError(PrintingError):
-    """An event file that cannot be read (``unreadable``) or not imported (``invalid``)."""
+    """An event file that cannot be read (``unreadable``), not shaped as an event file
+    (``malformed``: a null, a wrong type, a missing key, nesting too deep), refused by
+    the rules engine (``refused``) or not imported (``invalid``)."""
+
+
+#: Deeper than any event file nests (an event file nests about 8 levels).
+MAX_DEPTH = 32
+
+
+def _too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``data`` nests deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return False
 
 
 def canonical_json(data: Any) -> bytes:
@@ -755,6 +776,14 @@ def event_file_read(content: bytes | str) -> dict[str, Any]:
             f"unreadable: not a JSON file ({error})",
             code="unreadable",
         ) from error
+    except RecursionError:
+        data = None  # deeper than the parser goes
+    if data is None or _too_deep(data):
+        raise TransferError(
+            f"无法读取：JSON 嵌套超过{MAX_DEPTH}层，不是赛事数据文件",
+            f"unreadable: the JSON nests deeper than {MAX_DEPTH} levels; not an event file",
+            code="unreadable",
+        )
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else type(data).__name__
         raise TransferError(
@@ -1072,8 +1101,56 @@ class _Import:
                     **review,
                 )
 
+    def _refused(self, stage: Stage, number: Any, errors: Iterable[Any]) -> TransferError:
+        found = [e.to_dict() if hasattr(e, "to_dict") else e for e in errors]
+        zh = "；".join(str(e.get("message_zh", "")) for e in found)
+        en = "; ".join(str(e.get("message_en", "")) for e in found)
+        return TransferError(
+            f"规则引擎不接受：阶段{stage.order}第{number}副：{zh}",
+            f"refused by the rules engine: stage {stage.order}, board {number}: {en}",
+            code="refused",
+        )
+
+    def _judge_deal(self, stage: Stage, b: dict[str, Any]) -> None:
+        """Every deal through ``check_deal`` (108 cards, two of each, 25 a seat and 8 in
+        the bottom; 第十、十四、四十一条), as a deal entered here would be."""
+        if not isinstance(b["hands"], dict) or not isinstance(b["bottom"], list):
+            raise TypeError(f"board {b['key']}: hands must be an object and bottom a list")
+        errors = check_deal({"hands": b["hands"], "bottom": b["bottom"]}, board=b["key"][1])
+        if errors:
+            raise self._refused(stage, b["key"][1], errors)
+
+    def _judge_result(self, stage: Stage, result: Result, row: dict[str, Any]) -> None:
+        """Every result through the engine: refused when the scorecard breaks a rule, or
+        when the verdict the file carries is not the engine's (points, outcome, levels)."""
+        record = result_record(result)
+        verdict = check_board(record)
+        number = result.board.number
+        if not verdict.valid:
+            raise self._refused(stage, number, verdict.errors)
+        judged = result_fields(Entry.from_record(record), verdict)
+        differ = [
+            name
+            for name in RESULT_SCORECARD_FIELDS
+            if name in judged and name != "rules" and judged[name] != row[name]
+        ]
+        if differ:
+            raise self._refused(
+                stage,
+                number,
+                [
+                    {
+                        "message_zh": f"文件中的{'、'.join(differ)}与规则引擎的裁决不同",
+                        "message_en": f"the file's {', '.join(differ)} differ from the "
+                        "engine's verdict",
+                    }
+                ],
+            )
+
     def _boards(self, stage: Stage, rows: list[dict[str, Any]]) -> None:
         o = stage.order
+        for b in rows:
+            self._judge_deal(stage, b)
         boards = Board.objects.bulk_create(
             Board(
                 stage=stage,
@@ -1113,6 +1190,7 @@ class _Import:
                         confirmed_at=_parse_time(r["confirmed_at"]),
                     )
                 )
+                self._judge_result(stage, results[-1], r)
                 result_rows.append(r)
         results = Result.objects.bulk_create(results)
         for result, r in zip(results, result_rows, strict=True):
@@ -1354,11 +1432,17 @@ def event_import(
             rescore_event(summary.event.pk)
     except TransferError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, IndexError) as error:  # a reference or a row's key missing
         raise TransferError(
             f"文件内容无效（{importer.where}）：缺少或无法识别 {error}",
             f"invalid file ({importer.where}): missing or unreadable {error}",
             code="invalid",
+        ) from error
+    except (TypeError, ValueError, AttributeError, RecursionError) as error:  # nulls, types
+        raise TransferError(
+            f"文件格式不对（{importer.where}）：值为空或类型不对（{error}）",
+            f"malformed file ({importer.where}): a null or a wrong type ({error})",
+            code="malformed",
         ) from error
     except (IntegrityError, ValidationError) as error:
         message = " ".join(str(error).split())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
@@ -43,6 +44,7 @@ GROUPS = (
             "brackets",
             "box-cards",
             "blank-hand-records",
+            "pin-cards",
             "hand-records",
             "score-sheets",
             "travellers",
@@ -67,7 +69,6 @@ GROUPS = (
     ),
     ("json", ("event-json",)),
 )
-MAX_UPLOAD = 20 * 1024 * 1024
 
 
 def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
@@ -145,7 +146,13 @@ def job_download(request: HttpRequest, code: str, pk: int) -> FileResponse:
 def scorecards_upload(request: HttpRequest, code: str) -> HttpResponse:
     event = event_for(request, code, "director")
     upload = request.FILES.get("file")
-    if upload is None or upload.size is None or upload.size > MAX_UPLOAD:
+    if upload is None or upload.size is None:
+        return redirect("printing:page", code=event.code)
+    if upload.size > settings.EXCEL_MAX_BYTES:  # refused before it is read or stored
+        messages.error(
+            request,
+            _("文件太大：表格文件最大 %(kb)d KB。") % {"kb": settings.EXCEL_MAX_BYTES // 1024},
+        )
         return redirect("printing:page", code=event.code)
     job = import_job_create(
         kind=ImportJob.Kind.SCORECARDS,
@@ -165,8 +172,11 @@ def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
     event = event_for(request, code, "director")
     upload = request.FILES.get("file")
     back = reverse("web:setup_entrants", args=[event.code])
-    if upload is None or upload.size is None or upload.size > MAX_UPLOAD:
-        messages.error(request, _("请选择不超过20MB的Excel文件。"))
+    if upload is None or upload.size is None or upload.size > settings.EXCEL_MAX_BYTES:
+        messages.error(
+            request,
+            _("文件太大：表格文件最大 %(kb)d KB。") % {"kb": settings.EXCEL_MAX_BYTES // 1024},
+        )
         return redirect(back)
     try:
         result = entrants_import(event=event, file=upload.read())

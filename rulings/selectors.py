@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from boards.models import Board
+from boards.selectors import visible_board_ids
 from core.articles import Decision, Status
 from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
 from tournament.roles import person_name
@@ -51,13 +52,19 @@ def rulings_for_event(event: Event, user: Any) -> QuerySet[Ruling]:
     return rows.order_by("-created_at", "-id")
 
 
-def rulings_for_table(table: Table) -> QuerySet[Ruling]:
+def rulings_for_table(table: Table, *, players: bool = False) -> QuerySet[Ruling]:
     """The rulings that concern the match played at ``table`` (both rooms and every
-    session of a team match), or that Mitchell table: what its players may see,
-    published or not."""
+    session of a team match), or that Mitchell table, published or not. For its
+    ``players``: a ruling made at another table on a board this table may not see yet
+    is left out — it would tell the board before they play it (第二十八条之6)."""
     where = Q(table=table)
     if table.match_id is not None:
-        where |= Q(match_id=table.match_id)
+        other = Q(match_id=table.match_id) & ~Q(table=table)
+        if players:
+            rooms = Ruling.objects.filter(other, board__isnull=False).select_related("board")
+            hidden = {r.board_id for r in rooms} - visible_board_ids({r.board for r in rooms})
+            other &= ~Q(board_id__in=hidden)
+        where |= other
     return Ruling.objects.filter(where).select_related(*_RELATED).order_by("-created_at", "-id")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from core.articles import Status
+from duidiao.security import guess_missed, guesses_left
 from tournament.access import event_context, event_for
 from tournament.models import Event, Table
 from tournament.selectors import table_get_by_code
@@ -283,17 +284,22 @@ def ruling_action(request: HttpRequest, code: str, pk: int, action: str) -> Http
 @require_safe
 def table_rulings(request: HttpRequest, code: str) -> HttpResponse:
     """The rulings of this table's match (or Mitchell table), for its players."""
+    guesses_left(request)
     try:
         table = table_get_by_code(code)
     except Table.DoesNotExist as error:
+        guess_missed(request)
         raise Http404("no such table code") from error
     event = table.round.stage.event
-    rulings = list(rulings_for_table(table))
+    official = services.can_rule(request.user, event)
+    if not official and not table.round.is_open:
+        raise PermissionDenied("this table's round is not open")
+    rulings = list(rulings_for_table(table, players=not official))
     context = {
         "event": event,
         "stage": table.round.stage,
         "table": table,
         "rulings": rulings,
-        "official": services.can_rule(request.user, event),
+        "official": official,
     }
     return render(request, "rulings/table.html", context)

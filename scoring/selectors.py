@@ -7,9 +7,11 @@ computed from results on a page view. Ordering is the ranking's order.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
 
 from boards.models import Board
+from boards.selectors import visible_board_ids
 from core.standings import CrossTable, Decision, GroupTable, Qualifiers, StandingRow, Tie
 from core.standings import MatchScore as PureMatchScore
 from core.standings import cross_table as build_cross_table
@@ -20,7 +22,10 @@ from .models import BoardScore, MatchScore, Standing, TravellerScore
 from .services.team_formats import carried_matches
 
 __all__ = [
+    "SeenMatch",
     "board_traveller",
+    "seen_match_scores",
+    "seen_percentages",
     "match_board_scores",
     "pair_scorecard",
     "qualification_standings",
@@ -52,6 +57,61 @@ def match_board_scores(match: Match) -> list[BoardScore]:
         .select_related("open_result", "closed_result")
         .order_by("number")
     )
+
+
+@dataclass(frozen=True)
+class SeenMatch:
+    """A match's score as a reader who may not see every board sees it: the points of
+    the boards shown (and the adjustments), and how many scored boards are hidden."""
+
+    home: Fraction
+    away: Fraction
+    hidden: int
+
+
+def seen_match_scores(stage: Stage) -> dict[int, SeenMatch]:
+    """Match id → its score counting only the boards players may see (第二十八条之6): a
+    total that counts a hidden board tells its result (34:29 beside boards that sum to
+    34:25). Officials read :func:`stage_match_scores`."""
+    rows = list(BoardScore.objects.filter(match__stage=stage).select_related("board"))
+    visible = visible_board_ids(r.board for r in rows if r.board is not None)
+    seen: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    hidden: dict[int, int] = defaultdict(int)
+    for r in rows:
+        if r.board_id is not None and r.board_id not in visible:
+            hidden[r.match_id] += r.state == "scored"
+            continue
+        seen[r.match_id][0] += r.home_points
+        seen[r.match_id][1] += r.away_points
+    out = {}
+    for score in MatchScore.objects.filter(stage=stage):
+        home, away = seen[score.match_id]
+        out[score.match_id] = SeenMatch(
+            home=home + Fraction(score.home_adjustment),
+            away=away + Fraction(score.away_adjustment),
+            hidden=hidden[score.match_id],
+        )
+    return out
+
+
+def seen_percentages(stage: Stage) -> dict[int, tuple[Fraction, Fraction | None]] | None:
+    """A Mitchell's running totals counting only the boards players may see: entrant id
+    → (matchpoints, percentage of the tops). None when every scored board is shown (the
+    stored standings are then what a player may read)."""
+    lines = list(TravellerScore.objects.filter(stage=stage).select_related("board"))
+    visible = visible_board_ids({line.board_id: line.board for line in lines}.values())
+    if all(line.board_id in visible for line in lines):
+        return None
+    got: dict[int, Fraction] = defaultdict(Fraction)
+    tops: dict[int, int] = defaultdict(int)
+    for line in lines:
+        if line.board_id not in visible:
+            continue
+        for entrant_id, score in ((line.ns_id, line.ns_score), (line.ew_id, line.ew_score)):
+            if entrant_id is not None:
+                got[entrant_id] += Fraction(score)
+                tops[entrant_id] += line.top
+    return {e: (got[e], got[e] * 100 / tops[e] if tops[e] else None) for e in set(got) | set(tops)}
 
 
 def board_traveller(board: Board) -> list[TravellerScore]:
@@ -91,27 +151,41 @@ def _row(s: Standing) -> StandingRow[int]:
     )
 
 
-def stage_cross_table(stage: Stage, *, group_label: str = "") -> CrossTable[int]:
+def stage_cross_table(
+    stage: Stage, *, group_label: str = "", seen: dict[int, SeenMatch] | None = None
+) -> CrossTable[int]:
     """The round-robin cross-table (交叉表) of a stage or one of its groups, by entrant id
-    in standings order (第二十五条)."""
+    in standings order (第二十五条). With ``seen`` (:func:`seen_match_scores`, for a
+    reader who may not see every board) a cell counts only the boards shown, and a
+    match with a hidden board is not decided yet."""
     rows = [_row(s) for s in stage_standings(stage, group_label=group_label)]
-    matches = [
-        PureMatchScore(
-            home=m.home_id,
-            away=m.away_id,
-            boards=(),
-            board_points={},
-            tiebreak_points={},
-            adjustment={},
-            score={m.home_id: Fraction(m.home_score), m.away_id: Fraction(m.away_score)},
-            decision=Decision(m.decision),
-            winner=m.winner_id,
-            match_points={m.home_id: m.home_match_points, m.away_id: m.away_match_points},
+    matches = []
+    for m in MatchScore.objects.filter(
+        stage=stage, match__group_label=group_label, needs_review=False
+    ):
+        score = {m.home_id: Fraction(m.home_score), m.away_id: Fraction(m.away_score)}
+        decision, winner = Decision(m.decision), m.winner_id
+        points = {m.home_id: m.home_match_points, m.away_id: m.away_match_points}
+        shown = seen.get(m.match_id) if seen is not None else None
+        if shown is not None:
+            score = {m.home_id: shown.home, m.away_id: shown.away}
+            if shown.hidden:
+                decision, winner = Decision.WAITING, None
+                points = {m.home_id: 0, m.away_id: 0}
+        matches.append(
+            PureMatchScore(
+                home=m.home_id,
+                away=m.away_id,
+                boards=(),
+                board_points={},
+                tiebreak_points={},
+                adjustment={},
+                score=score,
+                decision=decision,
+                winner=winner,
+                match_points=points,
+            )
         )
-        for m in MatchScore.objects.filter(
-            stage=stage, match__group_label=group_label, needs_review=False
-        )
-    ]
     if not group_label:  # a final's group matches carried over (带分, 第二十六条之3)
         matches += carried_matches(stage)
     return build_cross_table(rows, matches)

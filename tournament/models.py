@@ -60,6 +60,16 @@ def new_table_code() -> str:
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
+#: A pair's or team's own PIN (密码), printed on its own card only: the side that
+#: enters or confirms a result at the table types it, so one table code cannot act
+#: as both sides (the opponents accept the result themselves, as at table terminals).
+ENTRANT_PIN_LENGTH = 4
+
+
+def new_entrant_pin() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(ENTRANT_PIN_LENGTH))
+
+
 def validate_switches(value: object) -> None:
     """Switch overrides must be names and values the engine knows (rules.md)."""
     if not isinstance(value, dict):
@@ -169,6 +179,12 @@ class Entrant(models.Model):
     )
     players = models.ManyToManyField(
         Player, through="Membership", related_name="entries", verbose_name=_("选手")
+    )
+    pin = models.CharField(
+        _("录入密码"),
+        max_length=ENTRANT_PIN_LENGTH,
+        default=new_entrant_pin,
+        help_text=_("本队/对在牌桌录入或确认成绩时输入，只印在本队/对的卡片上"),
     )
 
     class Meta:

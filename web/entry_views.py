@@ -15,6 +15,8 @@ views decide who is acting (``Actor``) and show what the services say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -26,9 +28,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from boards.errors import BoardError, ConflictError, EntryRejected
+from boards.errors import BoardError, ConflictError
 from boards.models import Board, Result
-from boards.records import entry_record
 from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
@@ -37,7 +38,7 @@ from boards.services import (
     result_correct,
     result_enter,
 )
-from core.engine import check_board
+from duidiao.security import guess_missed, guesses_left
 from scoring.services import board_withdraw_release, boards_release, swiss_round_next
 from tournament.access import event_context, event_for
 from tournament.errors import EventError
@@ -61,9 +62,10 @@ def _int(value: Any) -> int | None:
 
 
 def _verdict(
-    request: HttpRequest, board: Board, table: Table, result: Result | None, *, director: bool
+    request: HttpRequest, board: Board, table: Table, result: Result | None, actor: Actor
 ) -> HttpResponse:
-    """The inline verdict on a scorecard being typed (an HTML fragment)."""
+    """The inline verdict on a scorecard being typed (an HTML fragment): the same check
+    the save makes (``result_check``), so what it accepts the save accepts."""
     form = ScorecardForm(request.POST)
     context: dict[str, Any] = {}
     if not form.is_valid():
@@ -71,25 +73,71 @@ def _verdict(
     else:
         entry = form.entry()
         try:
-            verdict = result_check(board=board, table=table, entry=entry, result=result)
-        except EntryRejected as error:
-            context |= results.rejection_view(error, director=director)
-            if not context["errors"]:  # a director's box card that differs: kept, flagged
-                verdict = check_board(entry_record(board, entry))
-                context["verdict"] = results.verdict_view(verdict, entry.declarer)
+            judged = result_check(board=board, table=table, entry=entry, actor=actor, result=result)
+        except BoardError as error:
+            context |= results.rejection_view(error)
         else:
-            context["verdict"] = results.verdict_view(verdict, entry.declarer)
+            context["verdict"] = results.verdict_view(judged.verdict, entry.declarer)
+            context["warnings"] = results.flag_texts(judged.flags)
     return render(request, "web/_verdict.html", context)
 
 
 # --- at the table (no account: the table's code) --------------------------------------------
 
 
-def _table(code: str) -> Table:
+class RoundNotOpen(Exception):
+    """The table's round is not open: its code does nothing (yet, or any more)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+
+def table_for_code(request: HttpRequest, code: str) -> Table:
+    """The table behind a code, for its players: only while the director has its round
+    open (:class:`RoundNotOpen` otherwise — a code printed for a later round does
+    nothing before then). Wrong codes are counted per client address: past a few a
+    minute the answer is 429 (``duidiao.security``)."""
+    guesses_left(request)
     try:
-        return table_get_by_code(code)
+        table = table_get_by_code(code)
     except Table.DoesNotExist as error:
+        guess_missed(request)
         raise Http404("no such table code") from error
+    if not table.round.is_open:
+        raise RoundNotOpen(table)
+    return table
+
+
+def round_not_open(request: HttpRequest, error: RoundNotOpen) -> HttpResponse:
+    """What a code of a round not open shows: that, and nothing of the round."""
+    round_ = error.table.round
+    context = {"round": round_, "closed": round_.closed_at is not None}
+    return render(request, "web/table_closed.html", context, status=403)
+
+
+def table_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page behind a table code: the view gets the open table instead of the code."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, code: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            table = table_for_code(request, code)
+        except RoundNotOpen as error:
+            return round_not_open(request, error)
+        return view(request, table, *args, **kwargs)
+
+    return wrapper
+
+
+def _actor(request: HttpRequest, table: Table, side: str, pin: str) -> Actor:
+    """A table side with the PIN it typed; PINs that do not match count as guesses."""
+    guesses_left(request)
+    return Actor.at_table(table, side, pin=pin)
+
+
+def _board_error(request: HttpRequest, error: BoardError) -> None:
+    if error.code == "wrong_pin":
+        guess_missed(request)
 
 
 def _table_board(table: Table, number: int) -> tuple[Board, Result | None]:
@@ -100,10 +148,10 @@ def _table_board(table: Table, number: int) -> tuple[Board, Result | None]:
     return board, Result.objects.filter(board=board, table=table).first()
 
 
-def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
+@table_page
+def table_board(request: HttpRequest, table: Table, number: int) -> HttpResponse:
     """Board ``number`` at this table: the scorecard to enter, the result to confirm, or
-    the confirmed result."""
-    table = _table(code)
+    the confirmed result. Each side acts with its own PIN."""
     board, result = _table_board(table, number)
     fixing = result is not None and not result.is_confirmed and "fix" in request.GET
     rejection: dict[str, Any] | None = None
@@ -114,7 +162,7 @@ def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
         form = TableScorecardForm(request.POST)
         fixing = result is not None
         if form.is_valid():
-            actor = Actor.at_table(table, form.cleaned_data["side"])
+            actor = _actor(request, table, form.cleaned_data["side"], form.cleaned_data["pin"])
             try:
                 if result is None:
                     result_enter(board=board, table=table, entry=form.entry(), actor=actor)
@@ -129,6 +177,7 @@ def table_board(request: HttpRequest, code: str, number: int) -> HttpResponse:
             except ConflictError as error:
                 rejection, status = results.rejection_view(error), 409
             except BoardError as error:
+                _board_error(request, error)
                 rejection, status = results.rejection_view(error), 422
             else:
                 return HttpResponseRedirect(request.path)
@@ -168,8 +217,9 @@ def _confirm_sides(result: Result | None) -> list[str]:
 
 
 @require_POST
-def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    table = _table(code)
+@table_page
+def table_confirm(request: HttpRequest, table: Table, number: int) -> HttpResponse:
+    """The other side confirms, typing its own PIN (the opponents accept the result)."""
     board, result = _table_board(table, number)
     side = request.POST.get("side", "")
     if result is None or side not in OTHER_SIDE:
@@ -177,10 +227,11 @@ def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
     try:
         result_confirm(
             result=result,
-            actor=Actor.at_table(table, side),
+            actor=_actor(request, table, side, request.POST.get("pin", "")[:8]),
             version=_int(request.POST.get("version")) or 0,
         )
     except BoardError as error:
+        _board_error(request, error)
         messages.error(
             request, " ".join(e["message"] for e in results.rejection_view(error)["errors"])
         )
@@ -190,10 +241,12 @@ def table_confirm(request: HttpRequest, code: str, number: int) -> HttpResponse:
 
 
 @require_POST
-def table_check(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    table = _table(code)
+@table_page
+def table_check(request: HttpRequest, table: Table, number: int) -> HttpResponse:
     board, result = _table_board(table, number)
-    return _verdict(request, board, table, result, director=False)
+    side = request.POST.get("side", "")
+    actor = Actor.at_table(table, side if side in OTHER_SIDE else "NS")
+    return _verdict(request, board, table, result, actor)
 
 
 # --- the director ---------------------------------------------------------------------------
@@ -288,7 +341,7 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
                     result = Result.objects.get(pk=result.pk) if result is not None else None
                     conflict = {"current": results.result_view(result) if result else None}
                 except BoardError as error:
-                    rejection, status = results.rejection_view(error, director=True), 422
+                    rejection, status = results.rejection_view(error), 422
                 else:
                     done = _("%(table)s 第%(n)d副已保存。") % {
                         "table": results.table_label(table),
@@ -344,7 +397,7 @@ def director_check(request: HttpRequest, code: str, order: int, number: int) -> 
     table, _lines, line = _pick(results.director_round(round_), results.table_boards, request.POST)
     if table is None or line is None:
         raise Http404("no such board")
-    return _verdict(request, line.board, table, line.result, director=True)
+    return _verdict(request, line.board, table, line.result, Actor.director(request.user))
 
 
 @login_required

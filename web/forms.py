@@ -111,8 +111,14 @@ class TableScorecardForm(ScorecardForm):
     """At the table: the same scorecard as buttons, and which side is entering it."""
 
     side = forms.ChoiceField(label=_("谁在录入"), choices=SIDES, widget=forms.RadioSelect)
+    # The side's own PIN (printed on its own card): one code cannot act as both sides.
+    pin = forms.CharField(
+        label=_("本方录入密码"),
+        max_length=8,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
 
-    field_order = ["side", *FIELDS]
+    field_order = ["side", "pin", *FIELDS]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -24,11 +24,12 @@ from boards.models import (
     SEAT_CHOICES,
     Board,
     BoxCard,
+    EntryCheck,
     Result,
     ResultChange,
 )
 from boards.selectors import visible_board_ids
-from boards.services import box_card_prediction
+from boards.services import REFUSALS_PER_BOARD, box_card_prediction
 from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
@@ -287,11 +288,10 @@ def _words(
     }
 
 
-def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, Any]:
-    """A refusal's findings in the reader's language. For a director a box card that
-    differs is a warning, not an error: the director's entry is kept and flagged
-    (第三十三条, the box card as decided)."""
-    errors, warnings = [], []
+def rejection_view(error: BoardError) -> dict[str, Any]:
+    """A refusal's findings in the reader's language (a director's box card that
+    differs is no refusal: ``result_check`` keeps it as a flag, 第三十三条)."""
+    errors = []
     for e in error.errors:
         english = (get_language() or "").startswith("en")
         item = {
@@ -302,11 +302,8 @@ def rejection_view(error: BoardError, *, director: bool = False) -> dict[str, An
             # English readers also see the Chinese: the rules and the referee speak it.
             "other": e.get("message_zh", "") if english else "",
         }
-        if director and item["code"] == "box_card_mismatch":
-            warnings.append(item)
-        else:
-            errors.append(item)
-    return {"errors": errors, "warnings": warnings}
+        errors.append(item)
+    return {"errors": errors}
 
 
 def flag_texts(flags: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -418,6 +415,19 @@ def dashboard_etag(event: Event) -> str:
     return f'W/"{stamp}"'
 
 
+def _locked_boards(event: Event) -> dict[tuple[int, int], list[str]]:
+    """(board, table) → what the engine said of each refusal kept from a table that has
+    used up its tries on the board (the director enters it; ``EntryCheck``)."""
+    checks: dict[tuple[int, int], list[EntryCheck]] = defaultdict(list)
+    for check in EntryCheck.objects.filter(board__stage__event=event, hidden=True).order_by("id"):
+        checks[(check.board_id, check.table_id)].append(check)
+    return {
+        key: [text for check in kept for text in flag_texts(check.findings)]
+        for key, kept in checks.items()
+        if len(kept) >= REFUSALS_PER_BOARD
+    }
+
+
 def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict[str, Any]:
     """Adds each round's progress to the dashboard's blocks (``selectors.director_dashboard``):
     per table the state of every board it plays, per round what awaits confirmation, which
@@ -447,6 +457,7 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
         "board", "match", "filled_by"
     ):
         box_flags[box.board_id].append(box)
+    locked = _locked_boards(event)
     totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
     for block in stage_blocks:
         for round_data in block["rounds"]:
@@ -464,6 +475,16 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                         state = result.status if result is not None else "none"
                         cells.append({"board": board, "result": result, "state": state})
                         summary["expected"] += 1
+                        refusals = locked.get((board.pk, table.pk))
+                        if refusals is not None and (result is None or not result.is_confirmed):
+                            flags.append(
+                                {
+                                    "table": table,
+                                    "board": board,
+                                    "what": _("录入已锁定（与牌不符）"),
+                                    "reasons": refusals,
+                                }
+                            )
                         if result is None:
                             continue
                         summary[result.status] += 1

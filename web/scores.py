@@ -11,6 +11,8 @@ the director released it, 第二十八条之6); directors see everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
@@ -23,8 +25,11 @@ from core.numbers import format_number as number
 from scoring.cache import standings_version
 from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
 from scoring.selectors import (
+    SeenMatch,
     board_traveller,
     match_board_scores,
+    seen_match_scores,
+    seen_percentages,
     stage_cross_table,
     stage_match_scores,
     stage_standings,
@@ -78,16 +83,25 @@ def _why(row: Standing) -> str:
     return _(TIE_WHY[key]) if key else ""
 
 
-def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
+def _standing(
+    row: Standing,
+    entrants: Mapping[int, EntrantView],
+    seen: Mapping[int, tuple[Fraction, Fraction | None]] | None = None,
+) -> dict[str, Any]:
+    total: Decimal | Fraction = row.total
+    percentage: Decimal | Fraction | None = row.percentage
+    if seen is not None:  # a player's running totals: the boards shown only
+        matchpoints, percentage = seen.get(row.entrant_id, (Fraction(0), None))
+        total = matchpoints + Fraction(row.adjustment)
     return {
         "row": row,
         "place": f"{row.place}{'=' if row.shared else ''}",
         "entrant": entrants.get(row.entrant_id),
         "score_for": number(row.score_for),
         "score_against": number(row.score_against),
-        "total": number(row.total),
+        "total": number(total),
         "adjustment": number(row.adjustment) if row.adjustment else "",
-        "percentage": number(row.percentage) if row.percentage is not None else "",
+        "percentage": number(percentage) if percentage is not None else "",
         # How a level was settled or why it is not yet (第二十五条之4), and the
         # director's recorded reason when the director ordered it.
         "tie": row.get_tie_display() if row.tie in TIE_WHY else (_("并列") if row.shared else ""),
@@ -96,14 +110,28 @@ def _standing(row: Standing, entrants: Mapping[int, EntrantView]) -> dict[str, A
 
 
 def standings_view(
-    stage: Stage, entrants: Mapping[int, EntrantView], *, group: str | None = None
+    stage: Stage,
+    entrants: Mapping[int, EntrantView],
+    *,
+    group: str | None = None,
+    director: bool = False,
 ) -> list[dict[str, Any]]:
-    return [_standing(row, entrants) for row in stage_standings(stage, group_label=group)]
+    """Standings rows; a Mitchell's running totals and percentages count, for a player,
+    only the boards players may see (第二十八条之6; officials see everything)."""
+    seen = None if director or stage.kind != Stage.Kind.MITCHELL else seen_percentages(stage)
+    return [_standing(row, entrants, seen) for row in stage_standings(stage, group_label=group)]
 
 
-def _cross(stage: Stage, group: str) -> tuple[dict[tuple[int, int], str], dict[int, Any]]:
+def _seen(stage: Stage, director: bool) -> dict[int, SeenMatch] | None:
+    """What a reader may count of each match (None: an official, who counts everything)."""
+    return None if director else seen_match_scores(stage)
+
+
+def _cross(
+    stage: Stage, group: str, *, director: bool
+) -> tuple[dict[tuple[int, int], str], dict[int, Any]]:
     """The cross-table's cells (row, column) → ``18:12``, and each team's total and place."""
-    table = stage_cross_table(stage, group_label=group)
+    table = stage_cross_table(stage, group_label=group, seen=_seen(stage, director))
     results = {
         key: " / ".join(f"{number(c.score_for)}:{number(c.score_against)}" for c in cells)
         for key, cells in table.cells.items()
@@ -118,15 +146,19 @@ def _cross(stage: Stage, group: str) -> tuple[dict[tuple[int, int], str], dict[i
     return results, standings
 
 
-def match_scores(stage: Stage) -> dict[int, dict[str, Any]]:
-    """Match number → its score as a schedule shows it."""
+def match_scores(stage: Stage, *, director: bool = False) -> dict[int, dict[str, Any]]:
+    """Match number → its score as a schedule shows it: for a player, the boards shown
+    only (a match with a hidden board is not decided yet for them)."""
     out = {}
+    seen = _seen(stage, director) or {}
     for score in stage_match_scores(stage).values():
         match_number = score.match.number
+        shown = seen.get(score.match_id)
+        hiding = shown is not None and shown.hidden > 0
         out[match_number] = {
-            "home": number(score.home_score),
-            "away": number(score.away_score),
-            "decided": score.decision not in ("waiting", ""),
+            "home": number(shown.home if hiding and shown else score.home_score),
+            "away": number(shown.away if hiding and shown else score.away_score),
+            "decided": score.decision not in ("waiting", "") and not hiding,
             "boards": f"{score.boards_scored}/{score.boards_expected}",
             "needs_review": score.needs_review,
         }
@@ -139,11 +171,11 @@ def match_scores(stage: Stage) -> dict[int, dict[str, Any]]:
 def round_robin_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
-    results, standings = _cross(stage, "")
+    results, standings = _cross(stage, "", director=director)
     page = selectors.round_robin_page(stage, entrants, results=results, standings=standings)
     return page | {
-        "standings": standings_view(stage, entrants),
-        "scores": match_scores(stage),
+        "standings": standings_view(stage, entrants, director=director),
+        "scores": match_scores(stage, director=director),
     }
 
 
@@ -167,12 +199,14 @@ def groups_page(
 ) -> dict[str, Any]:
     page = selectors.groups_page(stage, entrants)
     for group in page["groups"]:
-        results, standings = _cross(stage, group["label"])
+        results, standings = _cross(stage, group["label"], director=director)
         group["cross_table"] = selectors.cross_table(
             stage, entrants, group=group["label"], results=results, standings=standings
         )
-        group["standings"] = standings_view(stage, entrants, group=group["label"])
-    return page | {"scores": match_scores(stage)}
+        group["standings"] = standings_view(
+            stage, entrants, group=group["label"], director=director
+        )
+    return page | {"scores": match_scores(stage, director=director)}
 
 
 def team_match_page(
@@ -183,16 +217,20 @@ def team_match_page(
         match_page(m, entrants, director=director)
         for m in stage.matches.select_related("round").order_by("number")
     ]
-    return page | {"scores": match_scores(stage), "matches": matches}
+    return page | {"scores": match_scores(stage, director=director), "matches": matches}
 
 
 def bracket_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
     scores = {
-        n: (s["home"], s["away"]) for n, s in match_scores(stage).items() if s["boards"] != "0/0"
+        n: (s["home"], s["away"])
+        for n, s in match_scores(stage, director=director).items()
+        if s["boards"] != "0/0"
     }
-    return selectors.bracket_page(stage, entrants, scores=scores) | {"scores": match_scores(stage)}
+    return selectors.bracket_page(stage, entrants, scores=scores) | {
+        "scores": match_scores(stage, director=director)
+    }
 
 
 def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:
@@ -207,7 +245,7 @@ def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:
 def mitchell_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
-    rows = standings_view(stage, entrants)
+    rows = standings_view(stage, entrants, director=director)
     numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
     for row in rows:
         row["pair_number"] = numbers.get(row["row"].entrant_id)
@@ -222,11 +260,11 @@ def pairs_final_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
     page = selectors.pairs_final_page(stage, entrants)
-    scores = match_scores(stage)
+    scores = match_scores(stage, director=director)
     for contest in page["contests"]:
         contest["score"] = scores.get(contest["match"].number)
     return page | {
-        "standings": standings_view(stage, entrants),
+        "standings": standings_view(stage, entrants, director=director),
         "matches": [
             match_page(m, entrants, director=director) for m in stage.matches.order_by("number")
         ],
@@ -281,13 +319,20 @@ def match_page(
                 "reason": in_language(r.reason_zh, r.reason_en) if shown else "",
             }
         )
+    home_score: Decimal | int | None = score.home_score if score else None
+    away_score: Decimal | int | None = score.away_score if score else None
+    if score is not None and any(not line["shown"] for line in lines):
+        # A total that counts a hidden board tells its result: the boards shown only.
+        shown_rows = [r for r in rows if r.board_id is not None and r.board_id in visible]
+        home_score = sum(r.home_points for r in shown_rows) + score.home_adjustment
+        away_score = sum(r.away_points for r in shown_rows) + score.away_adjustment
     return {
         "match": match,
         "home": entrants.get(match.home_id) if match.home_id else None,
         "away": entrants.get(match.away_id) if match.away_id else None,
         "score": score,
-        "home_score": number(score.home_score) if score else "",
-        "away_score": number(score.away_score) if score else "",
+        "home_score": number(home_score) if score else "",
+        "away_score": number(away_score) if score else "",
         "adjustments": bool(score and (score.home_adjustment or score.away_adjustment)),
         "home_adjustment": number(score.home_adjustment) if score else "",
         "away_adjustment": number(score.away_adjustment) if score else "",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import entry_views, score_views, setup_views, views
@@ -38,6 +37,11 @@ urlpatterns = [
         entry_views.director_check,
         name="director_check",
     ),
+    path(
+        "e/<slug:code>/director/s/<int:order>/next-round/",
+        entry_views.director_swiss_next,
+        name="director_swiss_next",
+    ),
     # The director's workspace: the steps of an event in order.
     path("director/", setup_views.workspace, name="workspace"),
     path("e/<slug:code>/director/setup/", setup_views.setup, name="setup"),
@@ -68,15 +72,10 @@ urlpatterns = [
         setup_views.round_toggle,
         name="round_toggle",
     ),
-    path(
-        "e/<slug:code>/director/s/<int:order>/next-round/",
-        entry_views.director_swiss_next,
-        name="director_swiss_next",
-    ),
     path("t/<str:code>/", views.table_entry, name="table"),
     path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),
     path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),
     path("t/<str:code>/b/<int:number>/check/", entry_views.table_check, name="table_check"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
 ]

@@ -6,27 +6,30 @@ dashboard needs a login and the director's role in the event (``EventRole``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from rest_framework.authtoken.models import Token
 
 from scoring.cache import cached_payload, remembered
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Stage, StageEntry, Table
 from tournament.roles import user_has_role
-from tournament.selectors import event_public, table_get_by_code
+from tournament.selectors import event_public
 
 from . import results, scores, selectors
+from .entry_views import table_page
 from .live import is_live, live_response, not_modified, refresh_seconds
 
 StagePage = Callable[..., dict[str, Any]]
@@ -75,13 +78,20 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = event_context(request, event) | {"stage": stage} | data
     context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
-    context["decisions"] = selectors.stage_decisions(stage)
     if director and stage.kind == Stage.Kind.SWISS:  # outside the cached body
         context["swiss_next"] = reverse("web:director_swiss_next", args=[event.code, stage.order])
+    context["decisions"] = selectors.stage_decisions(stage)
     if is_live(request):
         return live_response(request, etag, body, context)
     template = "web/stage.html"
     return render(request, template, context)
+
+
+def _without_query(request: HttpRequest) -> HttpRequest:
+    clean = copy.copy(request)
+    clean.META = {**request.META, "QUERY_STRING": ""}
+    clean.GET = QueryDict()
+    return clean
 
 
 def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse:
@@ -110,11 +120,15 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event))
         context = {"event": event, "stage": stage} | data
         context["csrf_token"] = CSRF_PLACEHOLDER
-        return render_to_string("web/stage_standings.html", context, request=request)
+        return render_to_string("web/stage_standings.html", context, request=shared)
 
     if request.user.is_authenticated:  # the page names the login: not shared
+        shared = request
         return HttpResponse(page().replace(CSRF_PLACEHOLDER, get_token(request)))
-    kind = f"page-{get_language()}-{request.get_full_path()}"
+    # One page per stage, version and language: a query string (?x=1, ?x=2, …) neither
+    # makes a new cache entry nor ends up in the page everyone is served.
+    shared = _without_query(request)
+    kind = f"page-{get_language()}-{request.path}"
     _etag, html = cached_payload(stage.pk, page, kind=kind)
     return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
@@ -138,11 +152,8 @@ def mitchell_pair(
     return render(request, "web/mitchell_pair.html", context)
 
 
-def table_entry(request: HttpRequest, code: str) -> HttpResponse:
-    try:
-        table = table_get_by_code(code)
-    except Table.DoesNotExist as error:
-        raise Http404("no such table code") from error
+@table_page
+def table_entry(request: HttpRequest, table: Table) -> HttpResponse:
     context = selectors.table_page(table) | {"lines": results.table_boards(table)}
     return render(request, "web/table.html", context)
 
@@ -164,6 +175,15 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
     if is_live(request):
         return live_response(request, etag, "web/_dashboard_rounds.html", context)
     return render(request, "web/director.html", context)
+
+
+class LogoutView(auth_views.LogoutView):
+    """Logging out also deletes the account's API token (a new login issues a new one)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            Token.objects.filter(user=request.user).delete()
+        return super().post(request, *args, **kwargs)
 
 
 class LoginView(auth_views.LoginView):

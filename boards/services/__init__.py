@@ -26,8 +26,11 @@ from .deals import (
     read_board_file,
 )
 from .results import (
+    REFUSALS_PER_BOARD,
     Actor,
+    Judgement,
     Prediction,
+    board_locked_for,
     box_card_prediction,
     first_play_table,
     first_play_tables,
@@ -35,9 +38,11 @@ from .results import (
     result_confirm,
     result_correct,
     result_enter,
+    scorecard_judge,
 )
 
 __all__ = [
+    "REFUSALS_PER_BOARD",
     "BoardCheck",
     "DealsCheck",
     "board_fill_deal",
@@ -49,8 +54,10 @@ __all__ = [
     "seed_material",
     "Actor",
     "Entry",
+    "Judgement",
     "Prediction",
     "board_enter_deal",
+    "board_locked_for",
     "boards_generate",
     "boards_generate_event",
     "boards_import",
@@ -64,4 +71,5 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_enter",
+    "scorecard_judge",
 ]

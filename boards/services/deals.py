@@ -246,6 +246,12 @@ def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, 
         raise BoardError(
             f"无法读取牌型文件：{error}", f"cannot read the board file: {error}", code="unreadable"
         ) from error
+    except RecursionError as error:  # "[[[[…" deeper than the parser goes
+        raise BoardError(
+            "无法读取牌型文件：JSON 嵌套过深",
+            "cannot read the board file: the JSON nests too deep",
+            code="unreadable",
+        ) from error
     if isinstance(data, Mapping) and isinstance(data.get("boards"), list):
         data = data["boards"]
     records = data if isinstance(data, list) else [data]

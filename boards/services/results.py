@@ -32,12 +32,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from core.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
-from tournament.models import Match, SetPlay, Table
+from tournament.models import Entrant, Match, Round, SetPlay, Table
 
 from ..errors import BoardError, ConflictError, EntryRejected
-from ..models import BOX_CARD_FIELDS, Board, BoxCard, Result, ResultChange
+from ..models import BOX_CARD_FIELDS, Board, BoxCard, EntryCheck, Result, ResultChange
 from ..records import (
     Entry,
     entry_record,
@@ -49,13 +50,17 @@ from ..signals import result_changed
 
 __all__ = [
     "Actor",
+    "Judgement",
     "Prediction",
+    "REFUSALS_PER_BOARD",
+    "board_locked_for",
     "box_card_prediction",
     "first_play_table",
     "result_check",
     "result_confirm",
     "result_correct",
     "result_enter",
+    "scorecard_judge",
 ]
 
 Role = ResultChange.Role
@@ -71,6 +76,7 @@ class Actor:
     user: Any = None
     table: Table | None = None
     side: str = ""
+    pin: str = ""  # the PIN (密码) a table side typed: its own pair's or team's
 
     @classmethod
     def director(cls, user: Any) -> Actor:
@@ -81,10 +87,12 @@ class Actor:
         return cls(role=Role.SCORER, user=user)
 
     @classmethod
-    def at_table(cls, table: Table, side: str) -> Actor:
+    def at_table(cls, table: Table, side: str, pin: str = "") -> Actor:
+        """One side of ``table``, through its table code; ``pin`` is what that side typed
+        (a write needs its own pair's or team's PIN; a live check does not)."""
         if side not in ("NS", "EW"):
             raise ValueError(f"side must be NS or EW, got {side!r}")
-        return cls(role=Role.TABLE, table=table, side=side)
+        return cls(role=Role.TABLE, table=table, side=side, pin=pin)
 
     @property
     def is_director(self) -> bool:
@@ -289,23 +297,184 @@ def _judge(board: Board, entry: Entry) -> Verdict:
         raise BoardError(error.message_zh, error.message_en, code="bad_record") from error
 
 
-def result_check(
-    *, board: Board, table: Table, entry: Entry, result: Result | None = None
-) -> Verdict:
-    """The engine's verdict on ``entry`` at ``table``, box card included; raises
-    :class:`EntryRejected` when anything is wrong. Stores nothing: for checking a
-    scorecard live as it is typed. ``result`` is the result being corrected, if any
-    (its own box card may be corrected along with it)."""
+@dataclass(frozen=True)
+class Judgement:
+    """What the one check of a scorecard decided (:func:`scorecard_judge`): the engine's
+    verdict, the flags the result keeps, and whether a correction moves the box card."""
+
+    verdict: Verdict
+    box: BoxCard | None  # the copy's box card, if filled
+    flags: list[dict[str, Any]]
+    move_box: bool = False
+
+
+def scorecard_judge(
+    *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
+) -> Judgement:
+    """The one check of a scorecard against the board's deal and the box card (牌盒卡,
+    第四十三条), for ``actor`` at ``table``; ``result`` is the result being corrected, if
+    any. Raises :class:`EntryRejected` when anything is wrong. Checking, entering and
+    correcting all call this, so what the check accepts the save accepts.
+
+    The box card: the first play fills it, and a later table of the copy plays from it
+    (它"按牌盒卡上的指示直接打牌"), so once another table has played the copy the box
+    card is what was played there. The result that filled it may move it along only
+    while no other table has played from it; after that only a director may (the
+    others' results are then flagged, 第三十三条: the box card as decided). A director's
+    scorecard that differs from the box card is kept and flagged; anyone else's is
+    refused (``box_card_mismatch``)."""
     verdict = _judge(board, entry)
     errors: list[Any] = list(verdict.errors)
     box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
     values = entry.box_card_values()
-    own = result.pk if result is not None else None
-    if box is not None and box.values() != values and (own is None or box.filled_by_id != own):
-        errors.append(_mismatch(board, box.values(), values))
+    flags: list[dict[str, Any]] = []
+    move_box = False
+    if box is not None and box.values() != values:
+        own = result is not None and box.filled_by_id == result.pk
+        played_from = (
+            own
+            and Result.objects.filter(board=board, **_tables_of(table.match))
+            .exclude(pk=result.pk if result is not None else None)
+            .exists()
+        )
+        if own and (not played_from or actor.is_director):
+            move_box = True
+        elif actor.is_director:
+            flags.append(_differs_flag(box.values(), values))
+        else:
+            errors.append(_mismatch(board, box.values(), values))
     if errors:
         raise EntryRejected.from_findings(errors, board=board.number)
-    return verdict
+    return Judgement(verdict=verdict, box=box, flags=flags, move_box=move_box)
+
+
+def result_check(
+    *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
+) -> Judgement:
+    """:func:`scorecard_judge` for a scorecard being typed: stores no result (the check
+    is logged, and counts against a table as its entries do). A table side needs no PIN
+    to check."""
+    _check_actor(actor, table, pin=False)
+    return _judge_logged(
+        board=board, table=table, entry=entry, actor=actor, result=result, kind="check"
+    )
+
+
+# --- what a table is told (第二十八条之6: the deal stays hidden until it is played) -------
+
+#: Refusals a table may be told per board (as the neutral message) before the board is
+#: locked for it and flagged for the director.
+REFUSALS_PER_BOARD = 3
+
+#: Findings that tell nothing about the hidden deal: a typo in a card's name, a record
+#: that cannot be read, and a box card that differs from the one in the box (the table
+#: holds the box card).
+DEAL_FREE_CODES = frozenset({"bad_record", "unknown_card", "box_card_mismatch"})
+
+
+def board_locked_for(board: Board, table: Table) -> bool:
+    """Whether ``table`` has used up its refusals on ``board`` (the director enters it)."""
+    refused = EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
+    return refused >= REFUSALS_PER_BOARD
+
+
+def _neutral(board: Board, left: int, deal_free: list[dict[str, Any]]) -> EntryRejected:
+    """The one message a table gets for a refusal that depends on the hidden deal."""
+    if left > 0:
+        zh_more, en_more = f"（本副还可再试{left}次）", f" ({left} more tries on this board)"
+    else:
+        zh_more = "（本副已锁定，请找裁判长）"
+        en_more = " (this board is now locked for your table: call the director)"
+    neutral = {
+        "code": "does_not_match_deal",
+        "article": None,
+        "board": board.number,
+        "trick": None,
+        "seat": None,
+        "message_zh": "与本副牌的实际牌型不符——请核对牌盒卡和成绩，或请裁判长" + zh_more,
+        "message_en": "does not match the board as dealt — check the box card and the "
+        "result, or call the director" + en_more,
+    }
+    return EntryRejected.from_findings([neutral, *deal_free], board=board.number)
+
+
+def _off_the_fives(board: Board, entry: Entry) -> list[dict[str, Any]]:
+    """Defenders' points that no deal allows (not a multiple of 5, or outside 0–200,
+    第二十一条): the engine's own message would name the ceiling the bottom's points
+    set, so a table is told this deal-free one instead — typing "3" on the way to "35"
+    costs it nothing."""
+    points = entry.defender_points
+    if not isinstance(points, int) or (points % 5 == 0 and 0 <= points <= 200):
+        return []
+    return [
+        {
+            "code": "result_impossible",
+            "article": "第二十一条",
+            "board": board.number,
+            "trick": None,
+            "seat": None,
+            "message_zh": f"防家得分{points}不可能：分数是5的倍数，在0到200之间",
+            "message_en": f"{points} points is impossible: points are a multiple of 5 "
+            "from 0 to 200",
+        }
+    ]
+
+
+def _judge_logged(
+    *,
+    board: Board,
+    table: Table,
+    entry: Entry,
+    actor: Actor,
+    result: Result | None,
+    kind: str,
+) -> Judgement:
+    """:func:`scorecard_judge`, logged (:class:`EntryCheck`). A table whose result on the
+    board is not accepted yet hears of a refusal that depends on the deal only as one
+    neutral message — the detail stays in the log for the director — and after
+    :data:`REFUSALS_PER_BOARD` of them the board is locked for that table."""
+    at_table = actor.role == Role.TABLE
+    accepted = (
+        Result.objects.filter(board=board, table=table, status=Result.Status.CONFIRMED).exists()
+        if at_table
+        else True
+    )
+    if at_table and not accepted and board_locked_for(board, table):
+        raise _refuse(
+            f"第{board.number}副已锁定：本桌已有{REFUSALS_PER_BOARD}次与牌不符，请找裁判长录入",
+            f"board {board.number} is locked for this table after {REFUSALS_PER_BOARD} "
+            "entries that did not match the deal: call the director",
+            code="board_locked",
+        )
+    log = {
+        "board": board,
+        "table": table,
+        "kind": kind,
+        "role": actor.role,
+        "user": actor.user,
+        "side": actor.side,
+        "entry": entry_snapshot(entry),
+    }
+    obvious = _off_the_fives(board, entry) if at_table else []
+    if obvious:  # wrong whatever the deal: said as it is, and not counted
+        EntryCheck.objects.create(**log, accepted=False, hidden=False, findings=obvious)
+        raise EntryRejected.from_findings(obvious, board=board.number)
+    try:
+        judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
+    except EntryRejected as error:
+        errors = list(error.errors)
+        hidden = at_table and not accepted and any(e["code"] not in DEAL_FREE_CODES for e in errors)
+        EntryCheck.objects.create(**log, accepted=False, hidden=hidden, findings=errors)
+        if not hidden:
+            raise
+        left = (
+            REFUSALS_PER_BOARD
+            - EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
+        )
+        deal_free = [e for e in errors if e["code"] in DEAL_FREE_CODES]
+        raise _neutral(board, max(left, 0), deal_free) from None
+    EntryCheck.objects.create(**log, accepted=True, findings=[])
+    return judged
 
 
 # --- permissions -----------------------------------------------------------------------------
@@ -315,11 +484,35 @@ def _refuse(zh: str, en: str, code: str = "not_allowed") -> BoardError:
     return BoardError(zh, en, code=code)
 
 
-def _check_actor(actor: Actor, table: Table) -> None:
+def _side_entrant(table: Table, side: str) -> Entrant | None:
+    return table.ns if side == "NS" else table.ew if side == "EW" else None
+
+
+def _check_actor(actor: Actor, table: Table, *, pin: bool = True) -> None:
+    """Whether ``actor`` may act at ``table``. A table side: only its own table, only
+    while the director has its round open (a code printed for a later round does
+    nothing before then), and — to write — with its own pair's or team's PIN, so that
+    one code cannot act as both sides (the opponents accept the result themselves)."""
     if actor.role == Role.TABLE:
         if actor.table is None or actor.table.pk != table.pk:
             raise _refuse(
                 "牌桌录入码只能录入本桌成绩", "a table code enters only its own table's results"
+            )
+        if not Round.objects.filter(
+            pk=table.round_id, started_at__isnull=False, closed_at__isnull=True
+        ).exists():
+            raise _refuse(
+                "本轮尚未开始或已经结束：裁判长开始本轮后才能录入",
+                "this round has not been started (or is closed): a table enters results "
+                "only while the director has its round open",
+                code="round_not_open",
+            )
+        entrant = _side_entrant(table, actor.side)
+        if pin and (entrant is None or not constant_time_compare(actor.pin, entrant.pin)):
+            raise _refuse(
+                "录入密码不对：请输入印在本方（本队或本对）卡片上的密码",
+                "wrong PIN: type the PIN printed on your own team's or pair's card",
+                code="wrong_pin",
             )
     elif actor.role in (Role.DIRECTOR, Role.SCORER):
         if actor.user is None:
@@ -329,7 +522,15 @@ def _check_actor(actor: Actor, table: Table) -> None:
 
 
 def _who(actor: Actor) -> dict[str, Any]:
-    return {"role": actor.role, "user": actor.user, "side": actor.side}
+    """Who acted, for the audit trail: which side, with which credential."""
+    if actor.role == Role.TABLE and actor.table is not None:
+        entrant = _side_entrant(actor.table, actor.side)
+        owner = f"{entrant.kind} {entrant.number}" if entrant is not None else "-"
+        credential = f"table code {actor.table.code} + PIN of {owner}"
+    else:
+        name = actor.user.get_username() if actor.user is not None else ""
+        credential = f"login {name}"
+    return {"role": actor.role, "user": actor.user, "side": actor.side, "credential": credential}
 
 
 def _players(table: Table, entry: Entry) -> dict[str, Any]:
@@ -368,18 +569,11 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
             f"{table} already has a result for board {board.number}; correct it instead",
             code="already_entered",
         )
-    verdict = _judge(board, entry)
+    judged = _judge_logged(
+        board=board, table=table, entry=entry, actor=actor, result=None, kind="enter"
+    )
+    verdict, flags, box = judged.verdict, judged.flags, judged.box
     values = entry.box_card_values()
-    errors: list[Any] = list(verdict.errors)
-    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
-    flags: list[dict[str, Any]] = []
-    if box is not None and box.values() != values:
-        if actor.is_director:
-            flags.append(_differs_flag(box.values(), values))
-        else:
-            errors.append(_mismatch(board, box.values(), values))
-    if errors:
-        raise EntryRejected.from_findings(errors, board=board.number)
 
     now = timezone.now()
     status = Result.Status.CONFIRMED if actor.is_director else Result.Status.ENTERED
@@ -542,26 +736,11 @@ def result_correct(
     """
     table, board = result.table, result.board
     _check_actor(actor, table)
-    verdict = _judge(board, entry)
+    judged = _judge_logged(
+        board=board, table=table, entry=entry, actor=actor, result=result, kind="correct"
+    )
+    verdict, flags, box = judged.verdict, judged.flags, judged.box
     values = entry.box_card_values()
-    errors: list[Any] = list(verdict.errors)
-    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
-    flags: list[dict[str, Any]] = []
-    move_box = False
-    if box is not None and box.values() != values:
-        others = (
-            Result.objects.filter(board=board, **_tables_of(table.match))
-            .exclude(pk=result.pk)
-            .exists()
-        )
-        if box.filled_by_id == result.pk and (not others or actor.is_director):
-            move_box = True
-        elif actor.is_director:
-            flags.append(_differs_flag(box.values(), values))
-        else:
-            errors.append(_mismatch(board, box.values(), values))
-    if errors:
-        raise EntryRejected.from_findings(errors, board=board.number)
 
     try:
         with transaction.atomic():
@@ -619,7 +798,7 @@ def result_correct(
                 after=result_snapshot(fresh),
                 reason=reason,
             )
-            if move_box and box is not None:
+            if judged.move_box and box is not None:
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
     except _Conflict:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .boards import render_box_cards, render_hand_records
+from .boards import render_box_cards, render_hand_records, render_pin_cards
 from .brackets import render_brackets
 from .forms import (
     render_blank_hand_records,
@@ -30,6 +30,7 @@ __all__ = [
     "render_guide_cards",
     "render_hand_records",
     "render_movement",
+    "render_pin_cards",
     "render_results",
     "render_ruling_slips",
     "render_schedule",

@@ -3,11 +3,20 @@ cards (牌型卡), two to a page: the hands laid out round the table, trumps apa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from core.engine import SEAT_NAMES
 
-from ..data import BoxCard, BoxCardsData, EntrantRef, HandRecord, HandRecordsData
+from ..data import (
+    BoxCard,
+    BoxCardsData,
+    EntrantRef,
+    HandRecord,
+    HandRecordsData,
+    PinCard,
+    PinCardsData,
+)
 from ..fonts import FontChoice
 from ..labels import (
     PAPERS,
@@ -54,8 +63,15 @@ def _box_count(data: BoxCardsData) -> int:
 
 @renderer("box-cards", _box_count)
 def render_box_cards(data: BoxCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    return _cut_cards("box-cards", data, _box_card, font=font, ticker=ticker)
+
+
+def _cut_cards(
+    kind: str, data: Any, draw: Callable[..., None], *, font: FontChoice | None, ticker: Ticker
+) -> Sheet:
+    """Cards eight to a page with cut lines between them (box cards, PIN cards)."""
     sheet = Sheet(
-        title=str(PAPERS["box-cards"]), subtitle=data.event.line, font=font, header=False, margin=8
+        title=str(PAPERS[kind]), subtitle=data.event.line, font=font, header=False, margin=8
     )
     w = sheet.inner_width / BOX_COLS
     h = (sheet.height - 2 * sheet.margin) / BOX_ROWS
@@ -67,9 +83,32 @@ def render_box_cards(data: BoxCardsData, *, font: FontChoice | None, ticker: Tic
             _cut_lines(sheet, w, h)
         x = sheet.left + (slot % BOX_COLS) * w
         y = sheet.margin + (slot // BOX_COLS) * h
-        _box_card(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
+        draw(sheet, card, data.event.name, x + 4, y + 3, w - 8, h - 6)
         ticker.tick()
     return sheet
+
+
+@renderer("pin-cards", lambda d: len(d.cards))
+def render_pin_cards(data: PinCardsData, *, font: FontChoice | None, ticker: Ticker) -> Sheet:
+    """One card a team or pair, cut apart like the box cards: its PIN, which the side
+    types to enter or confirm a result at the table (the opponents accept the result
+    themselves, with their own PIN)."""
+    return _cut_cards("pin-cards", data, _pin_card, font=font, ticker=ticker)
+
+
+def _pin_card(
+    sheet: Sheet, card: PinCard, event: str, x: float, y: float, w: float, h: float
+) -> None:
+    sheet.rect(x, y, w, h, width=0.8, radius=2)
+    x += 3
+    w -= 6
+    sheet.text(x, y + 7, str(PAPERS["pin-cards"]), size=12, bold=True)
+    sheet.text(x + w, y + 7, event, size=9, align="right", max_width=w * 0.5)
+    who = f"{label('pin_' + card.kind)} {card.number}" + (f" {card.name}" if card.name else "")
+    sheet.text(x, y + 17, who, size=13, bold=True, max_width=w)
+    sheet.text(x, y + 24, "、".join(card.players), size=9, max_width=w)
+    sheet.text(x + w / 2, y + 42, card.pin, size=30, bold=True, align="center")
+    sheet.paragraph(x, y + 50, label("pin_note"), width=w, size=8)
 
 
 def _cut_lines(sheet: Sheet, w: float, h: float) -> None:

@@ -2,7 +2,9 @@
 (记分条), a strip a board. Blank lines to fill in at the table; a board already
 played prints what was entered, and its score columns what scoring made of it: the
 board points of each side (第二十四条) on a score sheet, the matchpoints on a
-traveller (第二十八条)."""
+traveller (第二十八条). Both print 潇洒 (who put in which joker, its levels, 第十六条),
+the levels after the board and each side's jump levels; a score sheet ends with a
+totals row for the captains to sign."""
 
 from __future__ import annotations
 

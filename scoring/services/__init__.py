@@ -53,9 +53,9 @@ __all__ = [
     "rescore_targets",
     "result_changed",
     "side_entrant",
+    "swiss_round_next",
     "stage_qualify_from_source",
     "stage_source_undecided",
-    "swiss_round_next",
     "tie_order_clear",
     "tie_order_set",
 ]

@@ -21,6 +21,7 @@ from rest_framework.test import APIClient
 from boards.models import Board
 from boards.services import boards_generate
 from duidiao.celery import app as celery_app
+from tests._tables import start_first_rounds
 from tests.boards import _events
 from tournament.models import Event, EventRole
 
@@ -73,6 +74,8 @@ def build_world() -> World:
     other_team = _events.team_round(other_event)
     boards_generate(stage=other_team.stage)
     draft = _events.event(status=Event.Status.DRAFT)
+    start_first_rounds(event)
+    start_first_rounds(other_event)
     users = {
         name: user_model.objects.create_user(name, password="secret-pw")
         for name in PERSONAS

@@ -27,7 +27,8 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from boards.models import Result, ResultChange
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side
 from tests.boards import _events
 
 from .conftest import build_world, entry_body
@@ -87,7 +88,7 @@ def setup() -> dict[str, Any]:
         board=board,
         table=world.team.open,
         entry=_events.result_only(board),
-        actor=Actor.at_table(world.team.open, "NS"),
+        actor=open_side(world.team.open, "NS"),
     )
     token = Token.objects.create(user=world.users["director"]).key
     return {"world": world, "result": result, "token": token, "board": board}

@@ -13,7 +13,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from boards.models import Result
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side
 from tests.boards import _events
 
 from .conftest import PERSONAS, World, entry_body
@@ -30,7 +31,7 @@ def entered(world: World) -> Result:
         board=board,
         table=world.team.open,
         entry=_events.result_only(board),
-        actor=Actor.at_table(world.team.open, "NS"),
+        actor=open_side(world.team.open, "NS"),
     )
 
 
@@ -82,6 +83,24 @@ def _board_get(w: World, c: APIClient) -> Any:
     return c.get(w.url(f"boards/{w.board(1).pk}/"))
 
 
+def _enter_at_table(pin: str) -> Call:
+    """A table tablet's entry: the table code, the side and that side's PIN (a scorer or
+    the director is taken as such first)."""
+
+    def call(w: World, c: APIClient) -> Any:
+        board, table = w.board(1), w.team.open
+        given = table.ns.pin if pin == "right" else "0000" if table.ns.pin != "0000" else "1111"
+        body = {"board": board.pk, "table": table.pk, **entry_body(board)}
+        body |= {"table_code": table.code, "side": "NS", "pin": given}
+        return c.post(w.url("results/"), body, format="json")
+
+    return call
+
+
+def _logout(w: World, c: APIClient) -> Any:
+    return c.post("/api/auth/logout/")
+
+
 PUBLIC = {A: 200, P: 200, S: 200, R: 200, D: 200, X: 200}
 
 #: endpoint → persona → status.
@@ -106,6 +125,12 @@ MATRIX: dict[str, tuple[Call, dict[str, int]]] = {
     "correct": (_correct, {A: 401, P: 403, S: 200, R: 403, D: 200, X: 403}),
     "release": (_release, {A: 401, P: 403, S: 403, R: 403, D: 200, X: 403}),
     "withdraw release": (_withdraw, {A: 401, P: 403, S: 403, R: 403, D: 200, X: 403}),
+    "enter at the table (code, side, PIN)": (_enter_at_table("right"), {p: 201 for p in PERSONAS}),
+    "enter at the table (wrong PIN)": (
+        _enter_at_table("wrong"),
+        {A: 403, P: 403, S: 201, R: 403, D: 201, X: 403},
+    ),
+    "logout": (_logout, {A: 401, P: 204, S: 204, R: 204, D: 204, X: 204}),
 }
 
 CASES = [(name, persona) for name in MATRIX for persona in PERSONAS]

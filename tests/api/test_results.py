@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boards.models import Result
+from tests._tables import side_form
 from tests.boards import _events
 
 from .conftest import World, entry_body
@@ -39,18 +40,18 @@ def test_the_director_enters_a_result_that_counts_as_confirmed(world):
 
 def test_a_table_tablet_enters_with_its_code_and_the_other_side_confirms(world):
     table = world.team.open
-    entered = enter(world, "anonymous", table_code=table.code.lower(), side="NS")
+    entered = enter(world, "anonymous", table_code=table.code.lower(), **side_form(table, "NS"))
     assert entered.status_code == 201, entered.json()
     result = entered.json()
 
     same_side = world.client("anonymous").post(
         world.url(f"results/{result['id']}/confirm/"),
-        {"version": 1, "table_code": table.code, "side": "NS"},
+        {"version": 1, "table_code": table.code, **side_form(table, "NS")},
         format="json",
     )
     other_side = world.client("anonymous").post(
         world.url(f"results/{result['id']}/confirm/"),
-        {"version": 1, "table_code": table.code, "side": "EW"},
+        {"version": 1, "table_code": table.code, **side_form(table, "EW")},
         format="json",
     )
 

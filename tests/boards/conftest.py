@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from boards.services import Actor, boards_generate
+from tests._tables import open_side
 from tournament.models import Table
 
 from . import _events
@@ -41,11 +42,11 @@ def as_scorer(scorer: Any) -> Actor:
 
 def ns(table: Table) -> Actor:
     """The N–S players of ``table``, through its table code."""
-    return Actor.at_table(table, "NS")
+    return open_side(table, "NS")
 
 
 def ew(table: Table) -> Actor:
-    return Actor.at_table(table, "EW")
+    return open_side(table, "EW")
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from boards.services import (
     boards_generate,
     box_card_prediction,
     first_play_table,
+    result_check,
     result_confirm,
     result_correct,
     result_enter,
@@ -231,3 +232,58 @@ def test_a_confirmation_does_not_disturb_the_box_card(team):
     result_confirm(result=result, actor=ew(team.open), version=result.version)
 
     assert BoxCard.objects.get(board=b1).filled_by == result
+
+
+# --- one check: what the check accepts the save accepts ------------------------------------
+
+
+def test_the_open_room_cannot_move_its_box_card_after_the_closed_room_played_from_it(team):
+    """第四十三条: a later table plays "按牌盒卡上的指示" — once the closed room has played
+    board 1 from the box card the open room filled, the box card is what was played
+    there. The open room correcting its own declarer is refused by the live check as by
+    the save (before: the check accepted what the correction refused)."""
+    b1 = team.board(1)
+    first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
+    enter(b1, team.closed, _events.result_only(b1, levels=("A", "A"), declarer="N", points=85))
+    fixed = _events.result_only(b1, levels=("A", "A"), declarer="E")
+
+    with pytest.raises(EntryRejected) as checked:
+        result_check(board=b1, table=team.open, entry=fixed, actor=ew(team.open), result=first)
+    with pytest.raises(EntryRejected) as saved:
+        result_correct(result=first, entry=fixed, actor=ew(team.open), version=first.version)
+
+    assert checked.value.codes == saved.value.codes == ["box_card_mismatch"]
+    assert BoxCard.objects.get(board=b1).declarer == "N"
+
+
+def test_a_director_moves_the_box_card_after_the_closed_room_played_and_the_check_agrees(
+    team, as_director
+):
+    """第三十三条: the box card as a director decides — the check accepts it as the save
+    does, and the closed room's result, played from the old box card, is flagged."""
+    b1 = team.board(1)
+    first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
+    closed = enter(
+        b1, team.closed, _events.result_only(b1, levels=("A", "A"), declarer="N", points=85)
+    )
+    fixed = _events.result_only(b1, levels=("A", "A"), declarer="E")
+
+    judged = result_check(board=b1, table=team.open, entry=fixed, actor=as_director, result=first)
+    result_correct(result=first, entry=fixed, actor=as_director, version=first.version)
+
+    assert judged.move_box and judged.verdict.valid
+    assert BoxCard.objects.get(board=b1).declarer == "E"
+    closed.refresh_from_db()
+    assert [f["code"] for f in closed.flags] == ["box_card_changed"]
+
+
+def test_before_anyone_replays_it_the_first_table_may_correct_its_own_box_card(team):
+    b1 = team.board(1)
+    first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
+    fixed = _events.result_only(b1, levels=("A", "A"), declarer="E")
+
+    judged = result_check(board=b1, table=team.open, entry=fixed, actor=ew(team.open), result=first)
+    result_correct(result=first, entry=fixed, actor=ew(team.open), version=first.version)
+
+    assert judged.move_box
+    assert BoxCard.objects.get(board=b1).declarer == "E"

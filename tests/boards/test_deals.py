@@ -254,3 +254,17 @@ def test_a_typed_deal_with_an_unknown_card_stores_nothing(db):
 
     assert "unknown_card" in caught.value.codes
     assert Board.objects.count() == 0
+
+
+def test_a_deeply_nested_board_file_is_unreadable_not_a_traceback(tmp_path):
+    """Issue 14, item 7: nesting answers as bad input, never a RecursionError."""
+    from boards.errors import BoardError
+    from boards.services import read_board_file
+
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+
+    with pytest.raises(BoardError) as caught:
+        read_board_file(path)
+
+    assert caught.value.code == "unreadable" and "嵌套" in caught.value.message_zh

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boards.errors import EntryRejected
-from boards.models import Board, BoxCard, Result, ResultChange
+from boards.models import Board, BoxCard, EntryCheck, Result, ResultChange
 from boards.records import Entry
 from boards.services import boards_import, result_check, result_enter
 from core.engine import check_board
@@ -45,14 +45,21 @@ def examples():
 
 
 def rejected(board: Board, table, entry: Entry, actor) -> EntryRejected:
+    """The refusal with the engine's findings: a table is told only the neutral message
+    (the deal stays hidden, 第二十八条之6), and the detail is kept for the director."""
     before = rows()
     with pytest.raises(EntryRejected) as caught:
         result_enter(board=board, table=table, entry=entry, actor=actor)
     assert rows() == before, "a rejected entry stores nothing"
-    for error in caught.value.errors:
-        assert error["message_zh"] and error["message_en"]
-        assert error["board"] == board.number
-    return caught.value
+    error = caught.value
+    if error.codes[0] == "does_not_match_deal":
+        kept = EntryCheck.objects.filter(board=board, table=table).latest("id")
+        assert not kept.accepted and kept.hidden
+        error = EntryRejected.from_findings(kept.findings, board=board.number)
+    for finding in error.errors:
+        assert finding["message_zh"] and finding["message_en"]
+        assert finding["board"] == board.number
+    return error
 
 
 # --- accepted entries give the engine's verdict ------------------------------------------
@@ -270,9 +277,17 @@ def test_a_scorecard_can_be_checked_live_without_storing_anything(team):
     board = team.board(1)
     before = rows()
 
-    verdict = result_check(board=board, table=team.open, entry=_events.result_only(board))
+    judged = result_check(
+        board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+    )
     with pytest.raises(EntryRejected):
-        result_check(board=board, table=team.open, entry=_events.result_only(board, points=7))
+        result_check(
+            board=board,
+            table=team.open,
+            entry=_events.result_only(board, points=7),
+            actor=ns(team.open),
+        )
 
+    verdict = judged.verdict
     assert verdict.valid and verdict.defender_points == 40
     assert rows() == before

@@ -10,7 +10,7 @@ from printing.renderers import render_box_cards, render_hand_records
 from printing.selectors import box_cards_data, hand_records_data
 from tournament.models import BoardSet, Match, Stage
 
-from ._pdf import missing
+from ._pdf import PdfFile, missing
 
 
 def test_there_is_a_box_card_for_every_copy_of_every_board(event, mitchell):
@@ -136,3 +136,18 @@ def test_a_match_not_needed_gets_no_box_cards(event):
     cards = box_cards_data(event, stage=knockout).cards
 
     assert {c.match for c in cards} == {"M1", "M2"}
+
+
+def test_every_team_and_pair_gets_a_card_with_its_own_pin(event):
+    """Issue 14: confirmation needs something only the confirming side holds — its PIN,
+    printed on its own card, one a team or pair (not on the table's guide card)."""
+    from printing.services import render_kind
+    from tournament.models import Entrant
+
+    card = PdfFile.of(render_kind(event=event, kind="pin-cards"))
+    text = card.text()
+
+    entrants = list(Entrant.objects.filter(event=event))
+    assert all(e.pin in text for e in entrants)
+    assert card.pages == math.ceil(len(entrants) / 8)
+    assert "录入密码卡" in text

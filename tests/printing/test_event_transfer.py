@@ -230,3 +230,93 @@ def test_the_export_and_the_import_run_as_jobs_with_progress(
     assert imported.status == ImportJob.Status.DONE and imported.progress == 100
     assert imported.event is not None and imported.event.code == "chifeng-2"
     assert "已导入赛事" in imported.summary and "imported event" in imported.summary
+
+
+# --- imports judged by the rules engine (issue 14, items 4 and 7) ------------------------------
+
+
+def _first_result(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    for stage in data["stages"]:
+        for board in stage["boards"]:
+            if board["results"]:
+                return board, board["results"][0]
+    raise AssertionError("no result in the file")
+
+
+def _import_refused(archived, tmp_path, data) -> str:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    status, _out, err = run("import_event", str(bad), "--code", "judged")
+    assert status == 1, err
+    assert not Event.objects.filter(code="judged").exists()  # nothing saved
+    assert len(err.strip().splitlines()) == 1
+    return err
+
+
+def test_an_import_with_a_card_three_times_is_refused_naming_the_board(archived, tmp_path):
+    """第四十一条: two decks, every card twice. Stored as it was before."""
+    data = event_file_read(export(archived))
+    board = data["stages"][0]["boards"][0]
+    card = board["hands"]["N"][0]
+    board["hands"]["E"][0] = card
+    board["bottom"][0] = card
+
+    err = _import_refused(archived, tmp_path, data)
+
+    assert "规则引擎不接受" in err and "refused by the rules engine" in err
+    assert f"第{board['key'][1]}副" in err and f"board {board['key'][1]}" in err
+
+
+def test_an_import_with_seven_defender_points_is_refused(archived, tmp_path):
+    """第二十一条: points come in fives."""
+    data = event_file_read(export(archived))
+    board, result = _first_result(data)
+    result["defender_points"] = 7
+    result["tricks"] = None
+
+    err = _import_refused(archived, tmp_path, data)
+
+    assert "7" in err and f"board {board['key'][1]}" in err
+
+
+def test_an_import_whose_verdict_is_not_the_engines_is_refused(archived, tmp_path):
+    data = event_file_read(export(archived))
+    _board, result = _first_result(data)
+    result["levels_after_ns"] = "K" if result["levels_after_ns"] != "K" else "Q"
+
+    err = _import_refused(archived, tmp_path, data)
+
+    assert "levels_after_ns" in err
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.__setitem__("entrants", None),
+        lambda d: d.__setitem__("stages", "everything"),
+        lambda d: d["stages"][0].__setitem__("boards", [None]),
+        lambda d: d["stages"][0]["boards"][0].__setitem__("hands", 5),
+        lambda d: d["event"].__setitem__("starts_on", {"nested": [1, 2]}),
+    ],
+)
+def test_nulls_and_wrong_types_in_an_import_exit_2_without_a_traceback(archived, tmp_path, damage):
+    data = event_file_read(export(archived))
+    damage(data)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+
+    status, _out, err = run("import_event", str(bad), "--code", "shaped")
+
+    assert status == 2, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not Event.objects.filter(code="shaped").exists()
+
+
+def test_deeply_nested_json_exits_2_without_a_traceback(db, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "duidiao-event/1", "event": ' + "[" * 100000 + "]" * 100000 + "}")
+
+    status, _out, err = run("import_event", str(path))
+
+    assert status == 2 and "Traceback" not in err
+    assert "嵌套" in err and "nests deeper" in err

@@ -76,3 +76,40 @@ def test_an_unknown_kind_is_refused_before_anything_is_queued(event):
     with pytest.raises(PrintingError):
         print_job_create(event=event, kind="menus")
     assert not PrintJob.objects.exists()
+
+
+# --- files (issue 14, item 8) ---------------------------------------------------------------
+
+
+def test_printed_files_sit_at_paths_nobody_can_guess_and_only_the_role_downloads(
+    client, event, eager, django_capture_on_commit_callbacks, settings, tmp_path
+):
+    """Before: ``media/printing/2025/08/chifeng-hand-records.pdf`` — a name anyone could
+    type. Now a random directory, and the file only through the role-checking view."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from tournament.models import EventRole
+
+    settings.MEDIA_ROOT = tmp_path
+    with django_capture_on_commit_callbacks(execute=True):
+        first = print_job_create(event=event, kind="hand-records", language="en")
+        second = print_job_create(event=event, kind="hand-records", language="en")
+    first.refresh_from_db()
+    second.refresh_from_db()
+
+    directory = first.file.name.split("/")[1]
+    assert first.file.name.startswith("private/") and len(directory) >= 32
+    assert first.file.name.split("/")[1] != second.file.name.split("/")[1]
+    assert client.get(f"/{settings.MEDIA_URL}{first.file.name}").status_code == 404
+
+    url = reverse("printing:download", args=[event.code, first.pk])
+    assert client.get(url).status_code == 302  # to the login
+    users = get_user_model().objects
+    client.force_login(users.create_user("outsider"))
+    assert client.get(url).status_code in (403, 404)
+    director = users.create_user("chief2")
+    EventRole.objects.create(event=event, user=director, role="director")
+    client.force_login(director)
+    response = client.get(url)
+    assert response.status_code == 200 and b"".join(response.streaming_content)[:4] == b"%PDF"

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from rulings.models import Ruling
 from scoring.models import ScoreAdjustment
-from tests.scoring._matches import play_match, tables
+from tests.scoring._matches import boards_of, play_match, tables
 from tournament.models import Event
 
 from ._helpers import board, scores
@@ -384,3 +384,30 @@ def test_a_referee_is_shown_by_name_and_lateness_by_the_minutes(client, rule, re
     assert ">referee<" not in content and "裁判 referee" not in content
     listing = client.get(reverse("rulings:list", args=[code])).content.decode()
     assert "迟到12分钟" in listing
+
+
+def test_a_ruling_on_a_board_the_other_room_has_not_played_stays_off_its_page(
+    client, rule, play, team_match
+):
+    """Issue 14, item 3: a ruling made in the closed room on board 1 would tell the open
+    room about a board it has not played (第二十八条之6); it shows once the board is."""
+    open_table, closed_table = tables(team_match)
+    board = boards_of(closed_table)[0]
+    play.at_table(board, closed_table, 60)
+    rule.create(
+        table=closed_table,
+        board=board,
+        irregularity="exposed_card",
+        offender_side="EW",
+        reason_zh="亮出了红心A",
+    )
+    url = reverse("rulings:table", args=[open_table.code])
+
+    assert "亮出了红心A" not in client.get(url).content.decode()
+    assert (
+        "亮出了红心A"
+        in client.get(reverse("rulings:table", args=[closed_table.code])).content.decode()
+    )
+
+    play.at_table(board, open_table, 95)
+    assert "亮出了红心A" in client.get(url).content.decode()

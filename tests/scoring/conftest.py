@@ -21,6 +21,7 @@ from boards.records import Entry
 from boards.services import Actor, boards_generate, result_confirm, result_enter
 from core.engine import parse_card
 from duidiao.celery import app as celery_app
+from tests._tables import open_side
 from tournament.models import Entrant, Event, Stage, Table
 from tournament.services import entrants_add, event_create, stage_create
 
@@ -146,9 +147,9 @@ class Play:
                 board=board,
                 table=table,
                 entry=entry(board, points, dig, **kw),
-                actor=Actor.at_table(table, "NS"),
+                actor=open_side(table, "NS"),
             )
-            return result_confirm(result=result, actor=Actor.at_table(table, "EW"), version=1)
+            return result_confirm(result=result, actor=open_side(table, "EW"), version=1)
 
     def by_director(
         self, board: Board, table: Table, points: int, dig: str | None = None, **kw: Any

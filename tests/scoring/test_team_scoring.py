@@ -12,6 +12,7 @@ from django.core.management import call_command
 from boards.models import Board
 from scoring.models import BoardScore, MatchScore, Standing
 from scoring.services import adjustment_forfeit, adjustment_penalty, adjustments_set, tie_order_set
+from tests._tables import open_side
 from tournament.models import Match, Stage
 
 from ._matches import play_match, tables
@@ -71,7 +72,7 @@ def test_the_worked_examples_through_the_database(play, team_match):
 def test_an_entered_result_counts_only_once_confirmed(play, team_match):
     """A scorecard entered by one side waits for the other (boards services); scoring
     reads confirmed results only."""
-    from boards.services import Actor, result_enter
+    from boards.services import result_enter
 
     from .conftest import entry
 
@@ -83,7 +84,7 @@ def test_an_entered_result_counts_only_once_confirmed(play, team_match):
             board=board,
             table=closed_table,
             entry=entry(board, 55),
-            actor=Actor.at_table(closed_table, "NS"),
+            actor=open_side(closed_table, "NS"),
         )
     assert BoardScore.objects.get(match=team_match, number=1).state == "waiting"
     assert MatchScore.objects.get(match=team_match).decision == "waiting"

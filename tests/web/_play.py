@@ -13,6 +13,7 @@ from boards.records import Entry
 from boards.services import Actor, boards_generate, result_confirm, result_enter
 from duidiao.celery import app as celery_app
 from scoring.cache import local_clear
+from tests._tables import open_side
 from tournament.models import Stage, Table
 
 
@@ -82,9 +83,9 @@ def at_table(capture: Any, board: Board, table: Table, points: int = 40, **kw: A
             board=board,
             table=table,
             entry=entry(board, points, **kw),
-            actor=Actor.at_table(table, "NS"),
+            actor=open_side(table, "NS"),
         )
-        return result_confirm(result=result, actor=Actor.at_table(table, "EW"), version=1)
+        return result_confirm(result=result, actor=open_side(table, "EW"), version=1)
 
 
 def by_director(capture: Any, user: Any, board: Board, table: Table, points: int = 40, **kw):

@@ -15,6 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tests._tables import start_first_rounds
 from tournament.models import Entrant, Event, EventRole, Stage
 from tournament.services import entrants_add, event_create, stage_create
 
@@ -103,6 +104,7 @@ def build_event(code: str = "chifeng", status: str = Event.Status.RUNNING) -> De
         draw_seed=2007,
     )
     pairs_final = stage_create(event=event, kind="pairs_final", name="双人决赛", source=mitchell)
+    start_first_rounds(event)
     return Demo(
         event=event,
         teams=teams,

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from boards.models import Result
 from boards.services import Actor, result_correct
+from tests._tables import side_form
 from tournament.models import Table
 
 from ._play import boards_of, deal, entry, form
@@ -157,7 +158,8 @@ def test_a_version_conflict_shows_a_clear_message_and_the_current_values(
 def test_the_director_confirms_a_tables_entry(client, team, director, open_table):
     board = boards_of(open_table)[0]
     client.post(
-        reverse("web:table_board", args=[open_table.code, board.number]), form(board, 40, side="NS")
+        reverse("web:table_board", args=[open_table.code, board.number]),
+        form(board, 40, **side_form(open_table, "NS")),
     )
     client.force_login(director)
     url = scorecard_url(team.team_match)
@@ -178,7 +180,8 @@ def test_a_box_card_that_differs_is_kept_and_flagged_for_a_director(
     closed = Table.objects.get(round__stage=team.team_match, session=1, room="closed")
     board = boards_of(open_table)[0]
     client.post(
-        reverse("web:table_board", args=[open_table.code, board.number]), form(board, 40, side="NS")
+        reverse("web:table_board", args=[open_table.code, board.number]),
+        form(board, 40, **side_form(open_table, "NS")),
     )
     client.force_login(director)
     data = form(board, 40, declarer="W", table=closed.pk, board=board.number)

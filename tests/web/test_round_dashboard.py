@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from boards.models import Board, BoxCard
-from boards.services import Actor, result_enter
+from boards.services import result_enter
+from tests._tables import open_side, side_form
 from tournament.models import Table
 
 from ._play import boards_of, by_director, deal, entry, form
@@ -46,7 +47,10 @@ def test_before_any_result_every_board_is_unreported(client, team, director):
 def test_a_pending_result_and_its_confirmation(client, team, director, eager):
     table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
     board = boards_of(table)[0]
-    client.post(reverse("web:table_board", args=[table.code, board.number]), form(board, side="NS"))
+    client.post(
+        reverse("web:table_board", args=[table.code, board.number]),
+        form(board, **side_form(table, "NS")),
+    )
     client.force_login(director)
 
     content = dashboard(client, team)
@@ -58,7 +62,7 @@ def test_a_pending_result_and_its_confirmation(client, team, director, eager):
     with eager(execute=True):
         client.post(
             reverse("web:table_confirm", args=[table.code, board.number]),
-            {"side": "EW", "version": 1},
+            {**side_form(table, "EW"), "version": 1},
         )
     content = dashboard(client, team)
     assert "南北已录入，待东西确认" not in content
@@ -69,7 +73,7 @@ def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
     table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
     first, second = boards_of(table)[:2]
     done = result_enter(
-        board=first, table=table, entry=entry(first, 40), actor=Actor.at_table(table, "NS")
+        board=first, table=table, entry=entry(first, 40), actor=open_side(table, "NS")
     )
     # Board 2 must start from board 1's levels after; the table wrote something else.
     wrong = "K" if done.levels_after_ns != "K" else "Q"
@@ -77,7 +81,7 @@ def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
         board=second,
         table=table,
         entry=entry(second, 40, levels=(wrong, wrong)),
-        actor=Actor.at_table(table, "NS"),
+        actor=open_side(table, "NS"),
     )
     assert BoxCard.objects.get(board=second).flagged
     client.force_login(director)

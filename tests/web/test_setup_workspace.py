@@ -243,7 +243,8 @@ def test_a_board_dealt_at_its_table_is_entered_at_the_table_and_its_deal_typed_l
     trump = {"BJ": "H", "LJ": "S"}.get(third, third[0])
     entered = client.post(
         reverse("web:table_board", args=[table.code, 1]),
-        {"side": "NS", "level_ns": "A", "level_ew": "A", "declarer": "S", "trump": trump}
+        {"side": "NS", "pin": table.ns.pin, "level_ns": "A", "level_ew": "A", "declarer": "S"}
+        | {"trump": trump}
         | {"declared_by": "", "defender_points": "40", "dig": "", "xiaosa_bj": "0"}
         | {"xiaosa_lj": "0"},
     )

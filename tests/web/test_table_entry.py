@@ -8,10 +8,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from boards.models import Result, ResultChange
+from boards.models import EntryCheck, Result, ResultChange
+from tests._tables import side_form, undeclarable
 from tournament.models import Table
+from tournament.services import round_start
 
-from ._play import boards_of, deal, form
+from ._play import boards_of, deal, entry, form
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +65,7 @@ def test_the_engine_checks_a_scorecard_as_it_is_typed(client, open_table):
     missing = client.post(url, form(board, "")).content.decode()
 
     assert 'class="verdict ok"' in good and "打成" in good and "打后级别" in good
-    assert 'class="verdict bad"' in bad and "防家得分37不可能" in bad
+    assert 'class="verdict bad"' in bad and "防家得分37不可能" in bad  # no deal allows it
     assert 'class="verdict incomplete"' in missing and "防家得分" in missing
     assert not Result.objects.exists()  # checking stores nothing
 
@@ -74,7 +76,7 @@ def test_one_side_enters_the_other_confirms_and_the_director_sees_it(
     board = boards_of(open_table)[0]
     url = board_url(open_table, board.number)
 
-    response = client.post(url, form(board, 40, side="NS"))
+    response = client.post(url, form(board, 40, **side_form(open_table, "NS")))
     assert response.status_code == 302 and response.url == url
     result = Result.objects.get(board=board, table=open_table)
     assert (result.status, result.entered_side, result.defender_points) == ("entered", "NS", 40)
@@ -84,7 +86,8 @@ def test_one_side_enters_the_other_confirms_and_the_director_sees_it(
 
     with eager(execute=True):
         response = client.post(
-            board_url(open_table, board.number, "table_confirm"), {"side": "EW", "version": 1}
+            board_url(open_table, board.number, "table_confirm"),
+            {**side_form(open_table, "EW"), "version": 1},
         )
     assert response.status_code == 302
     result.refresh_from_db()
@@ -102,9 +105,12 @@ def test_one_side_enters_the_other_confirms_and_the_director_sees_it(
 
 def test_the_side_that_entered_cannot_confirm(client, open_table):
     board = boards_of(open_table)[0]
-    client.post(board_url(open_table, board.number), form(board, 40, side="NS"))
+    client.post(board_url(open_table, board.number), form(board, 40, **side_form(open_table, "NS")))
 
-    client.post(board_url(open_table, board.number, "table_confirm"), {"side": "NS", "version": 1})
+    client.post(
+        board_url(open_table, board.number, "table_confirm"),
+        {**side_form(open_table, "NS"), "version": 1},
+    )
 
     result = Result.objects.get(board=board, table=open_table)
     assert result.status == "entered"
@@ -114,12 +120,12 @@ def test_the_side_that_entered_cannot_confirm(client, open_table):
 def test_the_other_side_corrects_and_hands_it_back(client, open_table):
     board = boards_of(open_table)[0]
     url = board_url(open_table, board.number)
-    client.post(url, form(board, 40, side="NS"))
+    client.post(url, form(board, 40, **side_form(open_table, "NS")))
 
     fix = client.get(url + "?fix=1").content.decode()
     assert 'value="EW"' in fix and "checked" in fix  # the other side is the one fixing
 
-    client.post(url, form(board, 45, side="EW", version=1))
+    client.post(url, form(board, 45, **side_form(open_table, "EW"), version=1))
 
     result = Result.objects.get(board=board, table=open_table)
     assert (result.defender_points, result.entered_side, result.status) == (45, "EW", "entered")
@@ -129,22 +135,44 @@ def test_the_other_side_corrects_and_hands_it_back(client, open_table):
 def test_a_rejected_entry_shows_the_engines_errors_and_saves_nothing(client, open_table):
     board = boards_of(open_table)[0]
 
-    response = client.post(board_url(open_table, board.number), form(board, 37, side="NS"))
+    response = client.post(
+        board_url(open_table, board.number), form(board, 37, **side_form(open_table, "NS"))
+    )
 
     assert response.status_code == 422
     content = response.content.decode()
     assert "成绩未保存" in content and "防家得分37不可能" in content
     assert not Result.objects.exists()
     assert not ResultChange.objects.exists()
+    assert not EntryCheck.objects.get(board=board, table=open_table).accepted  # logged
+
+
+def test_a_refusal_that_depends_on_the_deal_is_neutral_at_the_table(client, open_table):
+    """Until its result is accepted a table hears of a refusal that depends on the deal
+    only as one neutral message; the engine's detail is kept for the director."""
+    board = boards_of(open_table)[0]
+    probe = undeclarable(board, open_table, entry(board, 40))
+    data = form(board, 40, **side_form(open_table, "NS"))
+    data |= {"trump": probe.trump, "declared_by": probe.declared_by}
+
+    response = client.post(board_url(open_table, board.number), data)
+
+    content = response.content.decode()
+    assert response.status_code == 422 and "与本副牌的实际牌型不符" in content
+    assert "不能亮" not in content and "cannot declare" not in content
+    kept = EntryCheck.objects.get(board=board, table=open_table)
+    assert kept.hidden and "trump_not_declarable" in [f["code"] for f in kept.findings]
 
 
 def test_a_rejected_entry_in_english_shows_both_languages(english, open_table):
     board = boards_of(open_table)[0]
 
-    content = english.post(board_url(open_table, board.number), form(board, 37, side="NS"))
+    content = english.post(
+        board_url(open_table, board.number), form(board, 37, **side_form(open_table, "NS"))
+    )
 
     text = content.content.decode()
-    assert "defender points 37" in text.lower() or "37" in text
+    assert "37 points is impossible" in text
     assert "防家得分37不可能" in text  # the Chinese, under the English
 
 
@@ -159,7 +187,10 @@ def test_an_entry_needs_the_side_that_enters_it(client, open_table):
 
 def test_a_replay_plays_from_the_box_card(client, open_table, closed_table):
     board = boards_of(open_table)[0]
-    client.post(board_url(open_table, board.number), form(board, 40, side="NS", declarer="E"))
+    client.post(
+        board_url(open_table, board.number),
+        form(board, 40, **side_form(open_table, "NS"), declarer="E"),
+    )
 
     content = client.get(board_url(closed_table, board.number)).content.decode()
 
@@ -169,7 +200,9 @@ def test_a_replay_plays_from_the_box_card(client, open_table, closed_table):
 
 def test_a_code_reaches_only_its_own_tables_round(client, team, open_table, closed_table):
     board = boards_of(open_table)[0]
-    client.post(board_url(closed_table, board.number), form(board, 55, side="EW"))
+    client.post(
+        board_url(closed_table, board.number), form(board, 55, **side_form(closed_table, "EW"))
+    )
 
     # The open room's page of the same board knows nothing of the closed room's result.
     page = client.get(board_url(open_table, board.number)).content.decode()
@@ -178,7 +211,10 @@ def test_a_code_reaches_only_its_own_tables_round(client, team, open_table, clos
     assert "东西已录入" not in page and 'name="defender_points"' in page
 
     # Confirming through the open room's code cannot touch the closed room's result.
-    client.post(board_url(open_table, board.number, "table_confirm"), {"side": "NS", "version": 1})
+    client.post(
+        board_url(open_table, board.number, "table_confirm"),
+        {**side_form(open_table, "NS"), "version": 1},
+    )
     assert Result.objects.get(table=closed_table).status == "entered"
 
     # A board the table does not play, or another stage's board, is not there at all.
@@ -196,9 +232,10 @@ def test_a_round_two_code_does_not_open_round_one(client, demo):
     stage = deal(demo.round_robin)
     first = Table.objects.get(round__stage=stage, round__number=1, number=1)
     second = Table.objects.get(round__stage=stage, round__number=2, number=1)
+    round_start(round=second.round)
     board = boards_of(second)[0]
 
-    client.post(board_url(second, board.number), form(board, 40, side="NS"))
+    client.post(board_url(second, board.number), form(board, 40, **side_form(second, "NS")))
 
     result = Result.objects.get()
     assert result.table == second and result.board.round.number == 2

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Table
+from tournament.services import round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +34,7 @@ def test_a_team_table_shows_its_seats_and_boards(client, demo):
 
 def test_a_mitchell_table_shows_the_pairs_and_its_set(client, demo):
     table = Table.objects.get(round__stage=demo.mitchell, round__number=2, number=3)
+    round_start(round=table.round)  # the director starts round 2
 
     content = client.get(table_url(table)).content.decode()
 

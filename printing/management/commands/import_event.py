@@ -4,9 +4,11 @@ Rebuild an event from a file ``export_event`` wrote, in one transaction, and res
 it (``printing.transfer``). ``--code`` imports it under a new event code (a copy beside
 the original). Users unknown here become inactive accounts without a password.
 
-Exit status: 0 imported; 2 the file cannot be read (missing, not JSON, not an event
-file) or the arguments are wrong; 1 the file is an event file but cannot be imported
-(the code is taken, a reference is missing, a row is refused) — nothing is then saved.
+Exit status: 0 imported; 2 the file cannot be read (missing, not JSON, nested too
+deep, not an event file, a null or a wrong type where a value belongs) or the
+arguments are wrong; 1 the file is an event file but cannot be imported (the code is
+taken, a reference is missing, the rules engine refuses a deal or a result — named by
+stage and board, with the reason) — nothing is then saved.
 Errors are one line, in Chinese and English.
 """
 
@@ -58,7 +60,7 @@ class Command(JsonCommand):
         try:
             summary = event_import(data, code=code)
         except TransferError as error:
-            if error.code == "unreadable":
+            if error.code in ("unreadable", "malformed"):
                 self.fail(str(error))
             self.invalid(str(error))
         self.stdout.write(f"{summary.line_zh()} / {summary.line_en()}")

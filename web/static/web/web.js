@@ -122,6 +122,18 @@
   });
 })();
 
+// Typing a table's code (when the QR code cannot be scanned) opens /t/<code>/
+// (here, not inline in the page: the Content-Security-Policy runs only our own files).
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-table-code]");
+  if (!form) { return; }
+  form.addEventListener("submit", function (e) {
+    var code = this.elements.code.value.trim().toUpperCase();
+    if (code) { e.preventDefault(); window.location.href = "/t/" + encodeURIComponent(code) + "/"; }
+  });
+})();
+
 // A form or button marked data-confirm asks once more before it does something that
 // cannot be taken back lightly (ending a round, taking back a stage, a withdrawal).
 document.addEventListener("submit", function (e) {

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0003_merge_swiss_and_traveller_lines'),
+        ('scoring', '0001_scores_standings_adjustments'),
         ('tournament', '0003_round_start_close'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
