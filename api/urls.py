@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import auth, boards, events, results, rulings, standings
+from . import auth, boards, events, pairs, results, rulings, standings
 from .fields import IdConverter, SmallConverter
 
 register_converter(IdConverter, "id")
@@ -38,6 +38,8 @@ urlpatterns = [
         standings.StageStandings.as_view(),
         name="standings",
     ),
+    path(E + "stages/<small:order>/overall/", pairs.StageOverall.as_view(), name="overall"),
+    path(E + "pairs-ranking/", pairs.PairsRanking.as_view(), name="pairs-ranking"),
     path(E + "boards/", boards.BoardList.as_view(), name="boards"),
     path(E + "boards/<id:pk>/", boards.BoardDetail.as_view(), name="board"),
     path(E + "boards/<id:pk>/release/", boards.BoardRelease.as_view(), name="board-release"),

@@ -11,7 +11,11 @@ project with gunicorn (DEBUG off, Redis as the cache when it answers on
 
 * ``/healthz`` — the bare view (no database, no template): the baseline;
 * the public standings page of the demo round robin (HTML);
-* the standings API of the same stage (JSON).
+* the standings API of the same stage (JSON);
+* the page and the API again while another process starts a new standings version
+  every second (``scoring.cache.standings_invalidate``, as a stream of results would):
+  each version is built once per worker, then served from the cache. Needs Redis
+  (the cache the workers share); skipped without it.
 
 It prints requests/s, p50 and p99 latency for each and the standings' throughput as a
 share of the bare view's. Aim (issue 9): ≥ 50 % of the bare view, p99 ≤ 200 ms.
@@ -37,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 HOST = "127.0.0.1"  # loopback only
 PG = ["-h", "127.0.0.1", "-p", "5432", "-U", "postgres"]
-DATABASE = "duidiao_load"
+DATABASE = "duidiao_load"  # --database: a scratch name of your own on a shared machine
 EVENT = "chifeng-demo"
 
 
@@ -56,11 +60,26 @@ def psql(*sql: str) -> None:
     subprocess.run(args, check=True)
 
 
-def environment() -> dict[str, str]:
+#: Started beside the server: a new standings version of the stage every second.
+INVALIDATE = """
+import sys, time
+import django
+django.setup()
+from scoring.cache import standings_invalidate
+from tournament.models import Stage
+stage = Stage.objects.get(event__code=sys.argv[1], order=1).pk
+print("ready", flush=True)
+while True:
+    standings_invalidate([stage])
+    time.sleep(1)
+"""
+
+
+def environment(database: str = DATABASE, redis_db: int = 3) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "CACHE_"))}
     env |= {
         "DJANGO_SETTINGS_MODULE": "duidiao.settings",
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
         "DEBUG": "0",
         "SECRET_KEY": "load-benchmark-" + "x" * 40,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -68,12 +87,28 @@ def environment() -> dict[str, str]:
         "CSRF_COOKIE_SECURE": "0",
     }
     if answers(6379):
-        env["CACHE_URL"] = "redis://127.0.0.1:6379/3"
+        env["CACHE_URL"] = f"redis://127.0.0.1:6379/{redis_db}"
     return env
 
 
-def prepare(env: dict[str, str]) -> None:
-    psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)", f"CREATE DATABASE {DATABASE}")
+def invalidating(env: dict[str, str]) -> subprocess.Popen[str]:
+    """A process starting a new standings version every second, once it is ready."""
+    proc = subprocess.Popen(
+        [PYTHON, "-c", INVALIDATE, EVENT],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stdout is not None
+    if proc.stdout.readline().strip() != "ready":
+        raise SystemExit("the invalidating process did not start")
+    return proc
+
+
+def prepare(env: dict[str, str], database: str = DATABASE) -> None:
+    psql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)", f"CREATE DATABASE {database}")
     manage = [PYTHON, "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     subprocess.run([*manage, "load_demo"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
@@ -214,21 +249,28 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+    parser.add_argument("--database", default=DATABASE, help="scratch database (dropped)")
+    parser.add_argument("--redis-db", type=int, default=3, help="Redis database number")
     args = parser.parse_args()
     if not shutil.which("psql") or not answers(5432):
         raise SystemExit("needs psql and PostgreSQL on 127.0.0.1:5432")
     if answers(args.port):
         raise SystemExit(f"port {args.port} is taken")
 
-    env = environment()
-    print(f"preparing {DATABASE} (migrate, load_demo)…", flush=True)
-    prepare(env)
+    env = environment(args.database, args.redis_db)
+    print(f"preparing {args.database} (migrate, load_demo)…", flush=True)
+    prepare(env, args.database)
     server = serve(env, args.port, args.workers)
     paths = {
         "bare view /healthz": "/healthz",
         "standings page": f"/e/{EVENT}/s/1/standings/",
         "standings API": f"/api/events/{EVENT}/stages/1/standings/",
     }
+    if "CACHE_URL" in env:  # another process's new version reaches the workers
+        paths |= {
+            "page, new version 1/s": paths["standings page"],
+            "API, new version 1/s": paths["standings API"],
+        }
     # Interleaved rounds, so a busy moment of the machine falls on every scenario alike.
     rounds = max(1, args.rounds)
     samples: dict[str, list[dict[str, Any]]] = {name: [] for name in paths}
@@ -237,15 +279,21 @@ def main() -> None:
             run(args.port, path, 5, 1.0)  # warm every worker's connections and caches
         for _ in range(rounds):
             for name, path in paths.items():
-                cpu = server_cpu(server.pid)
-                sample = run(args.port, path, args.clients, args.seconds / rounds)
-                sample["cpu"] = server_cpu(server.pid) - cpu
+                bumping = invalidating(env) if "1/s" in name else None
+                try:
+                    cpu = server_cpu(server.pid)
+                    sample = run(args.port, path, args.clients, args.seconds / rounds)
+                    sample["cpu"] = server_cpu(server.pid) - cpu
+                finally:
+                    if bumping is not None:
+                        os.killpg(bumping.pid, signal.SIGTERM)
+                        bumping.wait(timeout=30)
                 samples[name].append(sample)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
         if not args.keep:
-            psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+            psql(f"DROP DATABASE IF EXISTS {args.database} WITH (FORCE)")
 
     results = {name: summary(rows) for name, rows in samples.items()}
     cache = "Redis" if "CACHE_URL" in env else "local memory"
@@ -262,7 +310,7 @@ def main() -> None:
             f"{r['requests']:9d} {r['errors']:7d} {r['cpu_ms']:18.2f}"
         )
     bare = results["bare view /healthz"]["rps"]
-    for name in ("standings page", "standings API"):
+    for name in (n for n in results if n != "bare view /healthz"):
         share = results[name]["rps"] / bare
         ok = share >= 0.5 and results[name]["p99"] <= 200
         verdict = "aim met" if ok else "below aim"

@@ -17,8 +17,8 @@ reports the min and the median of ``--runs`` runs of:
   that the stored standings differ from before, and fails loudly otherwise.
 
 For the teams, a round robin of ``--teams`` teams (24-board matches: 12 per session,
-two sessions, open and closed rooms) with its first round played (50 matches, 2,400
-results): the round rescored (its matches and the table) from nothing and unchanged,
+two sessions, open and closed rooms) with its first round laid and played (50 matches,
+2,400 results): the round rescored (its matches and the table) from nothing and unchanged,
 and one board end to end (correction → match score → standings → version).
 
 The results are bulk-created straight into the ``Result`` table, not entered through
@@ -36,6 +36,7 @@ team round ≤ 1 s and one board ≤ 50 ms. Timings are wall-clock: a busy machi
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import os
 import random
@@ -47,6 +48,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -166,13 +168,22 @@ def build_round_robin(teams: int, seed: int) -> tuple[Any, Any, list[int]]:
         Entrant(event=event, kind=Entrant.Kind.TEAM, number=n, name=f"队{n}")
         for n in range(1, teams + 1)
     )
-    stage = stage_create(
-        event=event,
-        kind=Stage.Kind.ROUND_ROBIN,
-        entrants=entrants,
-        settings={"boards_per_session": 12, "sessions": 2},
-        draw_seed=seed,
-    )
+    # Laid out by stage_create, its Berger table cut to the first round: the other 98
+    # rounds take minutes to lay and play no part in rescoring round 1.
+    from core.formats import round_robin as berger
+
+    def first_round(n_teams: int, double: bool = False) -> Any:
+        schedule = berger.berger_rounds(n_teams, double)
+        return dataclasses.replace(schedule, rounds=schedule.rounds[:1])
+
+    with mock.patch("tournament.services.stages.berger_rounds", first_round):
+        stage = stage_create(
+            event=event,
+            kind=Stage.Kind.ROUND_ROBIN,
+            entrants=entrants,
+            settings={"boards_per_session": 12, "sessions": 2},
+            draw_seed=seed,
+        )
     first = stage.rounds.order_by("number").first()
     boards_generate(stage=stage)
     by_set: dict[int, list[Any]] = {}
@@ -191,21 +202,33 @@ def build_round_robin(teams: int, seed: int) -> tuple[Any, Any, list[int]]:
     return event, stage, matches
 
 
-def runs(fn: Callable[[], Any], count: int, before: Callable[[], Any] | None = None) -> list[float]:
+#: (wall seconds, CPU seconds of this process) of each run. The CPU time leaves out
+#: the database server's share and the time spent waiting for a busy machine.
+Times = list[tuple[float, float]]
+
+
+def runs(fn: Callable[[], Any], count: int, before: Callable[[], Any] | None = None) -> Times:
     times = []
     for _ in range(count):
         if before is not None:
             before()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
+        times.append(timed(fn))
     return times
 
 
-def line(name: str, times: list[float]) -> str:
+def timed(fn: Callable[[], Any]) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def line(name: str, times: Times) -> str:
+    walls = [w for w, _c in times]
+    cpus = [c for _w, c in times]
     return (
-        f"  {name:34} min {min(times) * 1000:8.1f} ms   median "
-        f"{statistics.median(times) * 1000:8.1f} ms   ({len(times)} runs)"
+        f"  {name:26} wall min {min(walls) * 1000:7.1f} ms  median "
+        f"{statistics.median(walls) * 1000:7.1f} ms | CPU here min {min(cpus) * 1000:7.1f} ms  "
+        f"median {statistics.median(cpus) * 1000:7.1f} ms  ({len(times)} runs)"
     )
 
 
@@ -228,17 +251,19 @@ def director() -> Any:
     return Actor.director(user)
 
 
-def corrections(result: Any, actor: Any, count: int) -> list[Callable[[], None]]:
+def corrections(
+    result: Any, actor: Any, count: int, points: tuple[int, ...] = POINTS
+) -> list[Callable[[], None]]:
     """``count`` real changes of ``result``: each a correction to other points."""
     from boards.records import Entry
     from boards.services import result_correct
 
-    points = itertools.cycle(POINTS)
+    cycle = itertools.cycle(points)
     current = [result]
 
     def correct() -> None:
         now = current[0]
-        value = next(p for p in points if p != now.defender_points)
+        value = next(p for p in cycle if p != now.defender_points)
         entry = Entry(
             levels={"NS": now.level_ns, "EW": now.level_ew},
             declarer=now.declarer,
@@ -250,7 +275,7 @@ def corrections(result: Any, actor: Any, count: int) -> list[Callable[[], None]]
     return [correct] * count
 
 
-def end_to_end(stage: Any, steps: list[Callable[[], None]]) -> list[float]:
+def end_to_end(stage: Any, steps: list[Callable[[], None]]) -> Times:
     """Time each step (an entry or a correction, end to end) and check that it started
     a new standings version and changed the stored standings."""
     from scoring.cache import standings_version
@@ -258,12 +283,20 @@ def end_to_end(stage: Any, steps: list[Callable[[], None]]) -> list[float]:
     times = []
     for step in steps:
         version, rows = standings_version(stage.pk), standings_of(stage)
-        start = time.perf_counter()
-        step()
-        times.append(time.perf_counter() - start)
+        times.append(timed(step))
         if standings_version(stage.pk) == version or standings_of(stage) == rows:
             raise SystemExit("a run changed nothing: the benchmark would hide the work")
     return times
+
+
+def analyze() -> None:
+    """Gather the planner's statistics, as autovacuum does on a live server: thousands of
+    rows bulk-created a moment ago would otherwise be planned as the few there were."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 def wipe(stage: Any) -> None:
@@ -275,21 +308,30 @@ def wipe(stage: Any) -> None:
         ).delete()
 
 
-def mitchell(tables: int, count: int) -> dict[str, list[float]]:
+def mitchell(tables: int, count: int) -> dict[str, Times]:
+    from django.db import IntegrityError
+
     from boards.models import Result
     from boards.records import Entry
     from boards.services import result_enter
     from scoring.services import rescore_stage
+    from tournament.models import Event
 
     start = time.perf_counter()
-    event, stage, held_out = build_mitchell(tables, 2007)
+    for attempt in range(3):  # stage_create draws random table codes: two may collide
+        try:
+            event, stage, held_out = build_mitchell(tables, 2007 + attempt)
+            break
+        except IntegrityError:
+            Event.objects.filter(code=f"bench-{os.getpid()}-{tables}").delete()
+    analyze()
     results = Result.objects.filter(board__stage=stage).count() + 1
     print(
         f"Mitchell, {tables} tables: {stage.rounds.count()} rounds, {stage.boards.count()} "
         f"boards, {results} results (built in {time.perf_counter() - start:.1f} s)",
         flush=True,
     )
-    figures: dict[str, list[float]] = {}
+    figures: dict[str, Times] = {}
     try:
         figures["full, from nothing"] = runs(
             lambda: rescore_stage(stage.pk), count, lambda: wipe(stage)
@@ -320,19 +362,20 @@ def mitchell(tables: int, count: int) -> dict[str, list[float]]:
     return figures
 
 
-def round_robin(teams: int, count: int) -> dict[str, list[float]]:
+def round_robin(teams: int, count: int) -> dict[str, Times]:
     from boards.models import Result
     from scoring.services import rescore_targets
 
     start = time.perf_counter()
     event, stage, matches = build_round_robin(teams, 2007)
+    analyze()
     results = Result.objects.filter(board__stage=stage).count()
     print(
         f"round robin, {teams} teams: round 1 of {stage.rounds.count()}, {len(matches)} "
         f"matches, {results} results (built in {time.perf_counter() - start:.1f} s)",
         flush=True,
     )
-    figures: dict[str, list[float]] = {}
+    figures: dict[str, Times] = {}
     try:
 
         def round_rescore() -> None:
@@ -341,7 +384,11 @@ def round_robin(teams: int, count: int) -> dict[str, list[float]]:
         figures["round, from nothing"] = runs(round_rescore, count, lambda: wipe(stage))
         figures["round, unchanged"] = runs(round_rescore, count)
         result = Result.objects.filter(board__stage=stage).order_by("pk").first()
-        figures["one board, end to end"] = end_to_end(stage, corrections(result, director(), count))
+        # 光牌 (0 points) and a broken contract (150): the board's comparison, and so the
+        # match's score and the table's score for and against, change every time.
+        figures["one board, end to end"] = end_to_end(
+            stage, corrections(result, director(), count, (0, 150))
+        )
     finally:
         stage.delete()
         event.delete()

@@ -86,6 +86,7 @@ __all__ = [
     "mitchell_standings",
     "pair_totals",
     "rank_pairs",
+    "share",
     "round_robin_standings",
     "score_final_contest",
     "score_team_match",
@@ -830,6 +831,12 @@ def mitchell_standings(
     return rank_pairs(pair_totals(travellers), directions=directions, adjustments=adjustments)
 
 
+def share(total: Fraction, top: int) -> Fraction:
+    """A pair's matchpoints as a share of its tops, what pairs are ranked by; a pair
+    with nothing scored yet ranks by its total (0, or its penalties)."""
+    return total / top if top else total
+
+
 def rank_pairs(
     totals: Mapping[K, PairTotal],
     *,
@@ -838,7 +845,11 @@ def rank_pairs(
 ) -> MitchellStandings[K]:
     """Rank pairs from their totals; penalties in matchpoints come off the total.
 
-    Every pair in ``directions`` is ranked, with 0 until it has a score.
+    Every pair in ``directions`` is ranked, with 0 until it has a score. The order is
+    by percentage of the boards each pair played (``share``): a pair that sat out a
+    round (an odd field's 轮空) played fewer boards, and its sit-out boards neither
+    count nor earn averages. Where every pair has the same top this is the order of
+    the totals.
     """
     ranked: dict[Side, list[PairRow[K]]] = {Side.NS: [], Side.EW: []}
     for side in (Side.NS, Side.EW):
@@ -847,16 +858,17 @@ def rank_pairs(
         for pair in pairs:
             t = totals.get(pair, PairTotal())
             amount, applied = adjustment_total(adjustments, pair)
-            lines.append((pair, t, amount, applied, t.matchpoints + amount))
-        lines.sort(key=lambda line: -line[4])
-        # Level totals sit side by side once sorted: a place is shared with a neighbour
+            total = t.matchpoints + amount
+            lines.append((pair, t, amount, applied, total, share(total, t.top)))
+        lines.sort(key=lambda line: -line[5])
+        # Level shares sit side by side once sorted: a place is shared with a neighbour
         # (one pass, not every pair against every other).
         place = 0
-        for i, (pair, t, amount, applied, total) in enumerate(lines):
-            if i == 0 or lines[i - 1][4] != total:
+        for i, (pair, t, amount, applied, total, key) in enumerate(lines):
+            if i == 0 or lines[i - 1][5] != key:
                 place = i + 1
-            shared = (i > 0 and lines[i - 1][4] == total) or (
-                i + 1 < len(lines) and lines[i + 1][4] == total
+            shared = (i > 0 and lines[i - 1][5] == key) or (
+                i + 1 < len(lines) and lines[i + 1][5] == key
             )
             ranked[side].append(
                 PairRow(

@@ -172,6 +172,7 @@ class MovementRow:
 class MovementRound:
     number: int
     rows: tuple[MovementRow, ...]
+    sit_out: tuple[EntrantRef, ...] = ()  # 轮空: pairs with no table this round
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,7 @@ class MovementStage:
     boards_per_round: int
     rounds: tuple[MovementRound, ...]
     skip_after_round: int | None = None
+    howell: bool = False  # both pairs move: the rule line says so
 
 
 @dataclass(frozen=True)
@@ -201,8 +203,9 @@ class GuideRound:
     start_level: str
     boards_next: int | None  # where the boards go after this round; None: to the director
     ew_next: int | None  # where this E–W pair goes next; None: the session is over
-    code: str  # the table's entry code for this round
+    code: str  # the table's entry code for this round; empty when the table sits out
     url: str  # the absolute entry link, printed as a QR code
+    ns_next: int | None = None  # a Howell's N–S pair moves too: where it goes next
 
 
 @dataclass(frozen=True)

@@ -193,7 +193,9 @@ class StandingsExporter(Exporter):
                     for line in t.lines:
                         rows.append(
                             [
-                                label("ns") if t.direction == "NS" else label("ew"),
+                                {"NS": label("ns"), "EW": label("ew")}.get(
+                                    t.direction, label("field")
+                                ),
                                 line.place,
                                 _tie(line),
                                 line.entrant.number,

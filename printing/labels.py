@@ -141,6 +141,12 @@ LABELS = {
     "movement_rule": pgettext_lazy(
         "print", "南北不动；每轮结束后东西移往高一号桌，牌组移往低一号桌。"
     ),
+    "howell_rule": pgettext_lazy(
+        "print", "豪威尔移位：每对都与其他各对相遇一次；每轮按本表换桌、换牌组。"
+    ),
+    "sit_out": pgettext_lazy("print", "轮空"),
+    "field": pgettext_lazy("print", "全场"),
+    "ns_next": pgettext_lazy("print", "南北下轮去"),
     "first_table": pgettext_lazy("print", "首桌填写"),
     "box_card_note": pgettext_lazy(
         "print", "首次打这副牌的牌桌填写；以后各桌按此卡的级别、主牌和打家进行。"
@@ -407,6 +413,7 @@ def numbered(name: str, n: object) -> str:
         "page": pgettext_lazy("print", "第%(n)s页"),
         "article": pgettext_lazy("print", "第%(n)s条"),
         "group": pgettext_lazy("print", "%(n)s组"),
+        "section": pgettext_lazy("print", "%(n)s区"),
         "ruling": pgettext_lazy("print", "判罚第%(n)s号"),
     }
     return str(patterns[name]) % {"n": n}

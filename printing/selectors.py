@@ -185,9 +185,14 @@ def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsDat
 
 
 def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData:
+    """The movement sheet of each Mitchell and Howell: a page a round, and the pairs
+    that sit out that round (an odd field's 轮空: they have no table)."""
     stages = []
-    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+    for s in stages_of(event, Stage.MOVEMENT_KINDS, stage):
         tables, set_of, pairs = _mitchell_rows(s)
+        seated: dict[int, set[int]] = defaultdict(set)
+        for t in tables:
+            seated[t.round.number].update((t.ns_id, t.ew_id))
         by_round: dict[int, list[d.MovementRow]] = defaultdict(list)
         for t in tables:
             board_set = set_of.get(t.pk)
@@ -208,24 +213,49 @@ def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData
                 tables=count,
                 boards_per_round=s.options.boards_per_round,
                 rounds=tuple(
-                    d.MovementRound(number=n, rows=tuple(rows))
+                    d.MovementRound(
+                        number=n,
+                        rows=tuple(rows),
+                        sit_out=tuple(
+                            ref
+                            for entrant_id, ref in sorted(
+                                pairs.items(), key=lambda p: p[1].number or 0
+                            )
+                            if entrant_id not in seated[n]
+                        ),
+                    )
                     for n, rows in sorted(by_round.items())
                 ),
-                skip_after_round=count // 2 if count and count % 2 == 0 else None,
+                skip_after_round=_skip_after(s),
+                howell=s.kind == Stage.Kind.HOWELL,
             )
         )
     return d.MovementData(event=event_info(event), stages=tuple(stages))
 
 
+def _skip_after(stage: Stage) -> int | None:
+    """The round after which a Mitchell's E–W pairs skip a table (an even number of
+    tables in each section), None when they never do."""
+    if stage.kind != Stage.Kind.MITCHELL:
+        return None
+    entries = stage.entries.filter(direction=StageEntry.Direction.NS)
+    tables = entries.count() // max(stage.options.sections, 1)
+    return tables // 2 if tables and tables % 2 == 0 else None
+
+
 def guide_cards_data(event: Event, *, stage: Stage | None = None) -> d.GuideCardsData:
-    """Per Mitchell table: each round's arriving E–W pair, its boards, where the boards
-    and the pair go next, and the round's entry code. Where things come from and go
-    is read from the stored tables, so a director's change to the movement shows."""
+    """Per table of a Mitchell or Howell: each round's arriving pairs, its boards, where
+    the boards and the pairs go next, and the round's entry code; a round in which the
+    table's pair sits out (轮空) is a line without boards or code. Where things come
+    from and go is read from the stored tables, so a director's change shows."""
     cards = []
-    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+    for s in stages_of(event, Stage.MOVEMENT_KINDS, stage):
         tables, set_of, pairs = _mitchell_rows(s)
         at: dict[tuple[int, int], Table] = {(t.round.number, t.number): t for t in tables}
+        # Where each pair sits each round, in either seat (a Howell pair changes seats).
         ew_table = {(t.round.number, t.ew_id): t.number for t in tables if t.ew_id}
+        ew_table |= {(t.round.number, t.ns_id): t.number for t in tables if t.ns_id}
+        home = {t.number: t.ns_id for t in tables} if s.kind == Stage.Kind.MITCHELL else {}
         set_table = {(t.round.number, set_of[t.pk].pk): t.number for t in tables if t.pk in set_of}
         numbers = sorted({t.number for t in tables})
         round_numbers = sorted({t.round.number for t in tables})
@@ -234,6 +264,21 @@ def guide_cards_data(event: Event, *, stage: Stage | None = None) -> d.GuideCard
             for r in round_numbers:
                 t = at.get((r, number))
                 if t is None:
+                    if number in home:  # the stationary N–S pair sits out this round
+                        rounds.append(
+                            d.GuideRound(
+                                round=r,
+                                ns=pairs.get(home[number]) if home[number] else None,
+                                ew=None,
+                                ew_from=None,
+                                boards=(),
+                                start_level="",
+                                boards_next=None,
+                                ew_next=None,
+                                code="",
+                                url="",
+                            )
+                        )
                     continue
                 board_set = set_of.get(t.pk)
                 rounds.append(
@@ -248,6 +293,11 @@ def guide_cards_data(event: Event, *, stage: Stage | None = None) -> d.GuideCard
                         ew_next=ew_table.get((r + 1, t.ew_id)) if t.ew_id else None,
                         code=t.code,
                         url=table_url(t.code),
+                        ns_next=(
+                            ew_table.get((r + 1, t.ns_id))
+                            if t.ns_id and s.kind == Stage.Kind.HOWELL
+                            else None
+                        ),
                     )
                 )
             cards.append(d.GuideCard(stage=s.name, table=number, rounds=tuple(rounds)))
@@ -439,7 +489,7 @@ def _copies(stage: Stage) -> list[tuple[BoardSet, Match | None]]:
         .select_related("round")
         .order_by("round__number", "number")
     )
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         return [(bs, None) for bs in sets]
     matches_by_set: dict[int, list[Match]] = defaultdict(list)
     plays = (
@@ -694,7 +744,7 @@ def travellers_data(event: Event, *, stage: Stage | None = None) -> d.Travellers
     """A traveller (记分条) for every board of every Mitchell: a line for each round in
     which a table plays its set, with the pairs; played boards carry their results."""
     travellers = []
-    for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
+    for s in stages_of(event, Stage.MOVEMENT_KINDS, stage):
         tables, set_of, pairs = _mitchell_rows(s)
         results = _results(s)
         scores = _matchpoints(s)
@@ -845,16 +895,24 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
             # Once the title is decided: 冠军, 亚军, placing matches, shared places (第二十七条)
             if places and bracket is not None and bracket.champion is not None:
                 tables.append(d.StandingsTable(kind="places", lines=places))
-        elif s.kind == Stage.Kind.MITCHELL:
+        elif s.kind in Stage.MOVEMENT_KINDS:
+            # A Mitchell: each direction (per section when split); a Howell: one field.
             refs = _pair_refs(s)
-            for direction in ("NS", "EW"):
-                lines = tuple(
-                    _pair_line(r, refs[r.entrant_id])
-                    for r in rows
-                    if r.direction == direction and r.entrant_id in refs
-                )
-                if lines:
-                    tables.append(d.StandingsTable(kind="pairs", direction=direction, lines=lines))
+            for group in sorted({r.group_label for r in rows}):
+                for direction in ("NS", "EW", ""):
+                    lines = tuple(
+                        _pair_line(r, refs[r.entrant_id])
+                        for r in rows
+                        if r.direction == direction
+                        and r.group_label == group
+                        and r.entrant_id in refs
+                    )
+                    if lines:
+                        tables.append(
+                            d.StandingsTable(
+                                kind="pairs", direction=direction, group=group, lines=lines
+                            )
+                        )
         else:  # the pairs final
             refs = _pair_refs(s)
             lines = tuple(
@@ -1055,7 +1113,7 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
             )
             .order_by("round__number", "session", "number")
         )
-        if s.kind == Stage.Kind.MITCHELL:
+        if s.kind in Stage.MOVEMENT_KINDS:
             _tables, _sets, pairs = _mitchell_rows(s)
 
             def ref(entrant_id: int | None, pairs: dict[int, d.EntrantRef] = pairs) -> Any:

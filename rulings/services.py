@@ -335,10 +335,10 @@ def _disqualification_scope(ruling: Ruling) -> dict[str, list[int]]:
         .order_by("stage__order", "number")
     )
     tables = Table.objects.filter(
-        round__stage_id__in=stages, round__stage__kind=Stage.Kind.MITCHELL
+        round__stage_id__in=stages, round__stage__kind__in=Stage.MOVEMENT_KINDS
     ).filter(Q(ns=entrant) | Q(ew=entrant))
     tables = tables.exclude(pk__in=Result.objects.values("table_id"))
-    if ruling.round is not None and ruling.stage.kind == Stage.Kind.MITCHELL:
+    if ruling.round is not None and ruling.stage.kind in Stage.MOVEMENT_KINDS:
         tables = tables.exclude(round__stage=ruling.stage, round__number__lt=ruling.round.number)
     return {
         "matches": list(matches.values_list("pk", flat=True)),

@@ -251,6 +251,7 @@ class Stage(models.Model):
         KNOCKOUT = "knockout", _("单淘汰赛")
         DOUBLE_ELIMINATION = "double_elimination", _("双败淘汰赛")
         MITCHELL = "mitchell", _("双人双冠军赛（米切尔）")
+        HOWELL = "howell", _("双人豪威尔赛（小型场地）")
         PAIRS_FINAL = "pairs_final", _("双人单冠军决赛")
         SWISS = "swiss", _("团体瑞士移位赛")
 
@@ -270,6 +271,8 @@ class Stage(models.Model):
         }
     )
     BRACKET_KINDS = frozenset({Kind.KNOCKOUT, Kind.DOUBLE_ELIMINATION})
+    #: Pairs stages scored by matchpoints on travellers (第二十八条).
+    MOVEMENT_KINDS = frozenset({Kind.MITCHELL, Kind.HOWELL})
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="stages", verbose_name=_("赛事")

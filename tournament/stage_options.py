@@ -21,7 +21,8 @@ TEAM_KINDS = (
     "double_elimination",
     "swiss",
 )
-KINDS = (*TEAM_KINDS, "mitchell", "pairs_final")
+MOVEMENT_KINDS = ("mitchell", "howell")
+KINDS = (*TEAM_KINDS, *MOVEMENT_KINDS, "pairs_final")
 
 #: Which options mean something for which kind of stage.
 APPLIES: dict[str, tuple[str, ...]] = {
@@ -34,10 +35,14 @@ APPLIES: dict[str, tuple[str, ...]] = {
     "seeded": ("group_round_robin",),
     "tiebreak_boards": ("knockout", "double_elimination"),
     "bracket_reset": ("double_elimination",),
-    "boards_per_round": ("mitchell",),
+    "boards_per_round": MOVEMENT_KINDS,
+    "rounds": (*MOVEMENT_KINDS, "swiss"),
+    "sections": ("mitchell",),
+    "matchpoints": ("mitchell",),
+    "held_ns": ("mitchell",),
+    "seating": ("mitchell",),
     "places": ("pairs_final", "knockout"),
     "carry_over": ("round_robin",),
-    "rounds": ("swiss",),
 }
 
 
@@ -55,7 +60,13 @@ class StageOptions:
     boards_per_round: int = 4  # 米切尔每轮副数 (第二十八条)
     places: int = 4  # 决出名次数 (第二十九条: 4 or 8; a knockout: 2, 4 with a 3rd-place match…)
     carry_over: bool = False  # 带分: a final after groups keeps the group match of two finalists
-    rounds: int = 7  # 瑞士移位轮数
+    # 轮数: a Swiss plays so many rounds (7 by default); a Mitchell or Howell 0 for the
+    # full movement, fewer for a shortened one.
+    rounds: int = 7
+    sections: int = 1  # 分区数: sections of equal tables playing the same sets
+    matchpoints: str = "field"  # 比赛分范围: "field" (全场) or "section" (分区)
+    held_ns: tuple[int, ...] = ()  # 固定南北的对号(参赛编号): players who cannot move
+    seating: str = "draw"  # "draw" (抽签) or "reseed" (按前几节累计名次重新编排)
 
     @property
     def half_session(self) -> int:
@@ -87,6 +98,20 @@ def _bool(data: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
+def _numbers(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list | tuple) or any(
+        isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value
+    ):
+        _fail(
+            f"{key} 必须是参赛编号的列表，现为{value!r}",
+            f"{key} must be a list of entrant numbers, got {value!r}",
+        )
+    if len(set(value)) != len(value):
+        _fail(f"{key} 中有重复的编号", f"{key} lists a number twice")
+    return tuple(value)
+
+
 def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageOptions:
     """The options of a ``kind`` stage from its JSON; ``ValueError`` (bilingual) if unusable."""
     data = dict(data or {})
@@ -111,7 +136,11 @@ def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageO
         boards_per_round=_int(data, "boards_per_round", 4, 1),
         places=_int(data, "places", 2 if kind == "knockout" else 4, 2),
         carry_over=_bool(data, "carry_over", False),
-        rounds=_int(data, "rounds", 7, 1),
+        rounds=(_int(data, "rounds", 7, 1) if kind == "swiss" else _int(data, "rounds", 0, 0)),
+        sections=_int(data, "sections", 1, 1),
+        matchpoints=data.get("matchpoints", "field"),
+        held_ns=_numbers(data, "held_ns"),
+        seating=data.get("seating", "draw"),
     )
     if options.boards_per_session % 2:
         _fail(
@@ -127,6 +156,16 @@ def validate_stage_settings(kind: str, data: Mapping[str, Any] | None) -> StageO
         _fail(
             f"分组方式必须是 serpentine（种子蛇形）或 draw（抽签），现为{options.draw!r}",
             f"draw must be 'serpentine' or 'draw', got {options.draw!r}",
+        )
+    if options.matchpoints not in ("field", "section"):
+        _fail(
+            f"比赛分范围必须是 field（全场）或 section（分区），现为{options.matchpoints!r}",
+            f"matchpoints must be 'field' or 'section', got {options.matchpoints!r}",
+        )
+    if options.seating not in ("draw", "reseed"):
+        _fail(
+            f"座位编排必须是 draw（抽签）或 reseed（按累计名次），现为{options.seating!r}",
+            f"seating must be 'draw' or 'reseed', got {options.seating!r}",
         )
     if kind == "pairs_final" and options.places % 4:
         _fail(

@@ -39,7 +39,12 @@ from boards.services import (
     result_enter,
 )
 from duidiao.security import guess_missed, guesses_left
-from scoring.services import board_withdraw_release, boards_release, swiss_round_next
+from scoring.services import (
+    board_withdraw_release,
+    boards_release,
+    pairs_session_create,
+    swiss_round_next,
+)
 from tournament.access import event_context, event_for
 from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
@@ -443,6 +448,31 @@ def director_release(request: HttpRequest, code: str) -> HttpResponse:
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web:director", args=[event.code])
+    return HttpResponseRedirect(back)
+
+
+#: What a next session copies from the last one (the seating is always reseeded).
+SESSION_SETTINGS = ("boards_per_round", "rounds", "sections", "matchpoints", "held_ns")
+
+
+@login_required
+@require_POST
+def director_next_session(request: HttpRequest, code: str) -> HttpResponse:
+    """Create the next session of a pairs event, its pairs reseeded by the cumulative
+    ranking (多节累计), with the last session's format and pairs held at N–S."""
+    event = event_for(request, code, "director")
+    last = event.stages.filter(kind__in=Stage.MOVEMENT_KINDS).order_by("-order").first()
+    back = reverse("web:director", args=[event.code])
+    if last is None:
+        messages.error(request, _("没有双人赛阶段，无法建立下一节。"))
+        return HttpResponseRedirect(back)
+    settings = {k: v for k, v in (last.settings or {}).items() if k in SESSION_SETTINGS}
+    try:
+        stage = pairs_session_create(event=event, kind=last.kind, settings=settings)
+    except EventError as error:
+        messages.error(request, results.in_language(error.message_zh, error.message_en))
+        return HttpResponseRedirect(back)
+    messages.success(request, _("已按累计名次建立%(name)s。") % {"name": stage.name})
     return HttpResponseRedirect(back)
 
 

@@ -34,6 +34,7 @@ from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data
+from .selectors import FOLD_AFTER_ROUNDS
 
 __all__ = [
     "BoardLine",
@@ -428,10 +429,17 @@ def _locked_boards(event: Event) -> dict[tuple[int, int], list[str]]:
     }
 
 
-def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict[str, Any]:
+def dashboard_progress(
+    event: Event, stage_blocks: list[dict[str, Any]], *, shown_round: int | None = None
+) -> dict[str, Any]:
     """Adds each round's progress to the dashboard's blocks (``selectors.director_dashboard``):
     per table the state of every board it plays, per round what awaits confirmation, which
-    box cards and results are flagged (with the reason) and which boards players may see."""
+    box cards and results are flagged (with the reason) and which boards players may see.
+
+    ``detail`` says which rounds show their tables: in a small stage every round (folded
+    or open); in a big one only the round being played and ``shown_round`` (a round's
+    id), the others reduced to their summary, what awaits confirmation and what is
+    flagged, and a link that shows their tables."""
     plays: dict[int, list[int]] = defaultdict(list)
     for table_id, set_id in (
         SetPlay.objects.filter(table__round__stage__event=event)
@@ -459,6 +467,7 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
         box_flags[box.board_id].append(box)
     locked = _locked_boards(event)
     totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
+    board_title = str(_("第%(n)s副"))  # translated once, not once a cell
     for block in stage_blocks:
         for round_data in block["rounds"]:
             summary = {"expected": 0, "entered": 0, "confirmed": 0}
@@ -473,7 +482,14 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
                         round_board_ids[board.pk] = board
                         result = results.get((board.pk, table.pk))
                         state = result.status if result is not None else "none"
-                        cells.append({"board": board, "result": result, "state": state})
+                        cells.append(
+                            {
+                                "board": board,
+                                "result": result,
+                                "state": state,
+                                "title": board_title % {"n": board.number},
+                            }
+                        )
                         summary["expected"] += 1
                         refusals = locked.get((board.pk, table.pk))
                         if refusals is not None and (result is None or not result.is_confirmed):
@@ -533,10 +549,15 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
             (r for r in block["rounds"] if r["summary"]["confirmed"] < r["summary"]["expected"]),
             block["rounds"][0] if block["rounds"] else None,
         )
+        big = len(block["rounds"]) > FOLD_AFTER_ROUNDS
         for round_data in block["rounds"]:
-            round_data["open"] = (
-                round_data is current or bool(round_data["pending"]) or bool(round_data["flags"])
+            chosen = (
+                round_data is current
+                or round_data["round"].is_open
+                or round_data["round"].pk == shown_round
             )
+            round_data["open"] = chosen or bool(round_data["pending"]) or bool(round_data["flags"])
+            round_data["detail"] = chosen or not big
     current = _current_rounds(stage_blocks)
     for round_data in current:
         for key in ("expected", "entered", "confirmed"):
@@ -546,11 +567,11 @@ def dashboard_progress(event: Event, stage_blocks: list[dict[str, Any]]) -> dict
 
 
 def _current_rounds(stage_blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The round being played, whose progress "本轮进度" counts: the rounds the director
-    has started and not closed; with none open, the first dealt round not wholly
-    confirmed (by stage order)."""
+    """The round being played, whose progress "本轮进度" counts: the dealt rounds the
+    director has started and not closed; with none open, the first dealt round not
+    wholly confirmed (by stage order)."""
     rounds = [r for block in stage_blocks for r in block["rounds"]]
-    started = [r for r in rounds if r["round"].is_open]
+    started = [r for r in rounds if r["round"].is_open and r["summary"]["expected"]]
     if started:
         return started
     waiting = (r for r in rounds if r["summary"]["confirmed"] < r["summary"]["expected"])

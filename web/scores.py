@@ -34,7 +34,8 @@ from scoring.selectors import (
     stage_match_scores,
     stage_standings,
 )
-from tournament.models import Match, Stage
+from scoring.sessions import RankedPair, cumulative_ranking, movement_stages, overall_ranking
+from tournament.models import Event, Match, Stage
 
 from . import selectors
 from .results import in_language, result_view
@@ -229,7 +230,9 @@ def bracket_page(
         if s["boards"] != "0/0"
     }
     return selectors.bracket_page(stage, entrants, scores=scores) | {
-        "scores": match_scores(stage, director=director)
+        "scores": match_scores(stage, director=director),
+        # 冠军, 亚军, placing matches, shared places — once the title is decided
+        "places": standings_view(stage, entrants),
     }
 
 
@@ -243,16 +246,73 @@ def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:
 
 
 def mitchell_page(
-    stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
+    stage: Stage,
+    entrants: Mapping[int, EntrantView],
+    *,
+    director: bool = False,
+    shown_round: int | None = None,
 ) -> dict[str, Any]:
+    """A Mitchell's or a Howell's page: the rankings (per section when split; a
+    Howell's one), the boards, and the movement one round at a time."""
     rows = standings_view(stage, entrants, director=director)
     numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
     for row in rows:
         row["pair_number"] = numbers.get(row["row"].entrant_id)
-    return selectors.mitchell_page(stage, entrants) | {
+    labels = sorted({r["row"].group_label for r in rows} - {""})
+    sections = [
+        {
+            "label": label,
+            "ns": [r for r in rows if r["row"].group_label == label and r["row"].direction == "NS"],
+            "ew": [r for r in rows if r["row"].group_label == label and r["row"].direction == "EW"],
+        }
+        for label in labels
+    ]
+    overall = ranked_view(overall_ranking(stage), entrants, numbers) if labels else []
+    return selectors.mitchell_page(stage, entrants, shown_round) | {
         "ns_standings": [r for r in rows if r["row"].direction == "NS"],
         "ew_standings": [r for r in rows if r["row"].direction == "EW"],
+        "field_standings": [r for r in rows if r["row"].direction == ""],
+        "sections": sections,
+        "overall_ns": [r for r in overall if r["row"]["direction"] == "NS"],
+        "overall_ew": [r for r in overall if r["row"]["direction"] == "EW"],
         "boards": _board_links(stage, director=director),
+    }
+
+
+def ranked_view(
+    ranked: list[RankedPair],
+    entrants: Mapping[int, EntrantView],
+    numbers: Mapping[int, int | None] | None = None,
+) -> list[dict[str, Any]]:
+    """Rankings over several fields (a split Mitchell's overall, an event's sessions) in
+    the shape of ``_pair_standings.html``'s rows."""
+    return [
+        {
+            "row": {
+                "entrant_id": r.entrant_id,
+                "boards": r.boards,
+                "direction": r.direction,
+                "sessions": r.sessions,
+                "flagged": False,
+            },
+            "place": f"{r.place}{'=' if r.shared else ''}",
+            "pair_number": (numbers or {}).get(r.entrant_id)
+            or getattr(entrants.get(r.entrant_id), "number", ""),
+            "entrant": entrants.get(r.entrant_id),
+            "total": number(r.total),
+            "adjustment": "",
+            "percentage": number(r.percentage) if r.percentage is not None else "",
+        }
+        for r in ranked
+    ]
+
+
+def pairs_ranking_page(event: Event) -> dict[str, Any]:
+    """The event's cumulative pairs ranking over its sessions (多节累计)."""
+    entrants = selectors.entrant_views(event)
+    return {
+        "sessions": movement_stages(event),
+        "rows": ranked_view(cumulative_ranking(event), entrants),
     }
 
 
@@ -378,9 +438,9 @@ def board_page(
         "hands": hands,
         "bottom": [_card(c) for c in record["bottom"]],
         "trump_symbol": SUITS.get(record["trump"] or "", ""),
-        "is_mitchell": stage.kind == Stage.Kind.MITCHELL,
+        "is_mitchell": stage.kind in Stage.MOVEMENT_KINDS,
     }
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         numbers = {e.entrant_id: e.pair_number for e in stage.entries.all()}
         data["traveller"] = [
             {

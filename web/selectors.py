@@ -492,14 +492,53 @@ class PairSeat:
     number: int | None
 
 
-def mitchell_page(stage: Stage, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
-    """The movement: each round's tables (N–S, E–W, boards, start level) and the pairs."""
+#: A stage with more rounds than this shows its tables one round at a time (on the
+#: stage page and the director's dashboard): a 30-table Mitchell's 29 rounds of 30
+#: tables would make a page of over 1 MB.
+FOLD_AFTER_ROUNDS = 8
+
+
+def current_round(stage: Stage) -> int | None:
+    """The round being played: the one started and not closed, else the first not
+    closed, else the last; None before anything is scheduled."""
+    rounds = list(stage.rounds.values_list("number", "started_at", "closed_at"))
+    for number, started, closed in rounds:
+        if started is not None and closed is None:
+            return number
+    for number, _started, closed in rounds:
+        if closed is None:
+            return number
+    return rounds[-1][0] if rounds else None
+
+
+def mitchell_page(
+    stage: Stage, entrants: Mapping[int, EntrantView], shown_round: int | None = None
+) -> dict[str, Any]:
+    """The movement, every round of a small stage; a big one (more than
+    ``FOLD_AFTER_ROUNDS``) one round at a time: ``shown_round``, by default the round
+    being played, with every round's number to go to. And the pairs."""
     numbers = _pair_numbers(stage)
+    round_numbers = list(stage.rounds.order_by("number").values_list("number", flat=True))
+    which = Q(round__stage=stage)
+    if shown_round in round_numbers or len(round_numbers) > FOLD_AFTER_ROUNDS:
+        if shown_round not in round_numbers:
+            shown_round = current_round(stage)
+        which &= Q(round__number=shown_round)
+    else:
+        shown_round = None
     rounds: dict[int, dict[str, Any]] = {}
-    for table in _tables(Q(round__stage=stage)):
+    for table in _tables(which):
         r = rounds.setdefault(table.round.number, {"round": table.round, "tables": []})
         r["tables"].append(_table_row(table, entrants, numbers))
-    pairs: dict[str, list[PairSeat]] = {"NS": [], "EW": []}
+    for r in rounds.values():
+        seated = {t["ns"].entrant.id for t in r["tables"] if t["ns"] and t["ns"].entrant}
+        seated |= {t["ew"].entrant.id for t in r["tables"] if t["ew"] and t["ew"].entrant}
+        r["sit_out"] = [
+            PairSeat(entrant=entrants.get(e), direction=d, number=n)
+            for e, (d, n) in sorted(numbers.items(), key=lambda p: (p[1][0], p[1][1] or 0))
+            if e not in seated
+        ]
+    pairs: dict[str, list[PairSeat]] = {"NS": [], "EW": [], "": []}
     for entry in sorted(stage.entries.all(), key=lambda e: (e.direction, e.pair_number or 0)):
         if entry.direction in pairs:
             pairs[entry.direction].append(
@@ -509,13 +548,21 @@ def mitchell_page(stage: Stage, entrants: Mapping[int, EntrantView]) -> dict[str
                     number=entry.pair_number,
                 )
             )
-    table_count = len(pairs["NS"])
+    howell = stage.kind == Stage.Kind.HOWELL
+    sections = max(stage.options.sections, 1) if not howell else 1
+    table_count = len(pairs["NS"]) // sections if not howell else (len(pairs[""]) + 1) // 2
     return {
         "rounds": [rounds[n] for n in sorted(rounds)],
+        "round_numbers": round_numbers,
+        "shown_round": shown_round,
         "ns_pairs": pairs["NS"],
         "ew_pairs": pairs["EW"],
+        "howell_pairs": pairs[""],
+        "is_howell": howell,
         "table_count": table_count,
-        "skip_after": table_count // 2 if table_count and table_count % 2 == 0 else None,
+        "skip_after": (
+            table_count // 2 if not howell and table_count and table_count % 2 == 0 else None
+        ),
         "boards_per_round": stage.options.boards_per_round,
     }
 
@@ -528,11 +575,10 @@ def _table_row(
     def pair(entrant_id: int | None, direction: str) -> PairSeat | None:
         if entrant_id is None:
             return None
-        return PairSeat(
-            entrant=entrants.get(entrant_id),
-            direction=direction,
-            number=numbers.get(entrant_id, ("", None))[1],
-        )
+        stored, number = numbers.get(entrant_id, ("", None))
+        if stored == "" and number is not None:
+            direction = ""  # a Howell pair: numbered without a direction
+        return PairSeat(entrant=entrants.get(entrant_id), direction=direction, number=number)
 
     boards = _boards(table.set_plays.all())
     return {
@@ -553,12 +599,21 @@ def pair_itinerary(
     """
     entry = stage.entries.get(direction=direction, pair_number=number)
     numbers = _pair_numbers(stage)
-    own = Q(ns_id=entry.entrant_id) if direction == "NS" else Q(ew_id=entry.entrant_id)
-    rounds = []
+    pair = entry.entrant_id
+    own = Q(ns_id=pair) if direction == "NS" else Q(ew_id=pair)
+    if direction == "":  # a Howell pair sits N–S at some tables, E–W at others
+        own = Q(ns_id=pair) | Q(ew_id=pair)
+    rows: dict[int, dict[str, Any]] = {}
     for table in _tables(Q(round__stage=stage) & own):
         row = _table_row(table, entrants, numbers)
-        row["opponents"] = row["ew"] if direction == "NS" else row["ns"]
-        rounds.append(row)
+        at_ns = table.ns_id == pair
+        row["opponents"] = row["ew"] if at_ns else row["ns"]
+        row["seat"] = "NS" if at_ns else "EW"
+        rows[table.round.number] = row
+    # A round without a table is the pair's sit-out (轮空: an odd field's phantom).
+    rounds = [
+        rows.get(r.number) or {"round": r, "sit_out": True} for r in stage.rounds.order_by("number")
+    ]
     return {
         "entry": entry,
         "pair": entrants.get(entry.entrant_id),
@@ -645,7 +700,7 @@ def table_page(table: Table) -> dict[str, Any]:
         "match": match,
         "home": entrants.get(match.home_id) if match and match.home_id else None,
         "away": entrants.get(match.away_id) if match and match.away_id else None,
-        "is_mitchell": stage.kind == Stage.Kind.MITCHELL,
+        "is_mitchell": stage.kind in Stage.MOVEMENT_KINDS,
     }
 
 
@@ -653,23 +708,48 @@ def table_page(table: Table) -> dict[str, Any]:
 
 
 def director_dashboard(event: Event) -> dict[str, Any]:
-    """Every stage, round and table of the event with its code (for table cards)."""
-    entrants = entrant_views(event)
+    """Every stage, round and table of the event (a row per table holding just the
+    table: what its progress needs). ``dashboard_tables`` then fills in the pairs and
+    boards of the rounds the page shows in full — a 30-table Mitchell has 870 tables,
+    most of them folded away."""
     stages = {s.pk: {"stage": s, "rounds": {}} for s in event.stages.order_by("order")}
-    numbers: dict[int, dict[int, tuple[str, int | None]]] = {}
-    for table in _tables(Q(round__stage__event=event)).select_related("ns", "ew"):
-        stage = table.round.stage
-        if stage.pk not in numbers:
-            numbers[stage.pk] = _pair_numbers(stage)
-        rounds = stages[stage.pk]["rounds"]
+    tables = (
+        Table.objects.filter(round__stage__event=event)
+        .select_related("round")
+        .only("number", "session", "room", "code", "round")
+        .order_by("round__stage__order", "round__number", "session", "number")
+    )
+    for table in tables:
+        rounds = stages[table.round.stage_id]["rounds"]
         r = rounds.setdefault(table.round.number, {"round": table.round, "tables": []})
-        row = _table_row(table, entrants, numbers[stage.pk])
-        row["is_mitchell"] = stage.kind == Stage.Kind.MITCHELL
-        r["tables"].append(row)
+        r["tables"].append({"table": table})
     for data in stages.values():
         data["rounds"] = [data["rounds"][n] for n in sorted(data["rounds"])]
         data["matches"] = data["stage"].matches.count()
-    return {"stage_blocks": list(stages.values()), "entrants": len(entrants)}
+    return {"stage_blocks": list(stages.values()), "entrants": event.entrants.count()}
+
+
+def dashboard_tables(event: Event, stage_blocks: list[dict[str, Any]]) -> None:
+    """The pairs (or teams), boards and start level of each table of the rounds shown
+    in full (``detail``, set by ``web.results.dashboard_progress``)."""
+    rows = {
+        row["table"].pk: row
+        for block in stage_blocks
+        for r in block["rounds"]
+        if r.get("detail")
+        for row in r["tables"]
+    }
+    if not rows:
+        return
+    entrants = entrant_views(event)
+    numbers: dict[int, dict[int, tuple[str, int | None]]] = {}
+    for table in _tables(Q(pk__in=list(rows))).select_related("ns", "ew"):
+        stage = table.round.stage
+        if stage.pk not in numbers:
+            numbers[stage.pk] = _pair_numbers(stage)
+        row = rows[table.pk]
+        row |= _table_row(table, entrants, numbers[stage.pk]) | {"table": row["table"]}
+        row["is_mitchell"] = stage.kind in Stage.MOVEMENT_KINDS
 
 
 def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
@@ -708,6 +788,8 @@ __all__ = [
     "ScheduledMatch",
     "bracket_page",
     "cross_table",
+    "current_round",
+    "dashboard_tables",
     "director_dashboard",
     "entrant_views",
     "event_list",

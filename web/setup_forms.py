@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import RULES_CHOICES, Entrant, Event, EventRole, Stage
 from tournament.services.stages import CHAINS
-from tournament.stage_options import APPLIES, StageOptions
+from tournament.stage_options import APPLIES, validate_stage_settings
 
 #: Each switch a director may set (rules.md), what it means and the article it reads;
 #: "" keeps the chosen profile's value.
@@ -200,13 +200,55 @@ _OPTION_FIELDS: dict[str, Any] = {
         label=_("每轮副数（第二十八条）"), min_value=1, max_value=12
     ),
     "places": lambda: forms.IntegerField(
-        label=_("决出名次数（第二十七、二十九条）"), min_value=2, max_value=8
+        label=_("决出名次数（双人决赛4或8，第二十九条；淘汰赛2、4、8……加名次赛）"),
+        min_value=2,
+        max_value=16,
     ),
     "carry_over": lambda: forms.BooleanField(
-        label=_("带分：决赛保留两队小组赛中的比赛"), required=False
+        label=_("带分：保留出线队之间的小组赛成绩（第二十六条之3）"), required=False
     ),
-    "rounds": lambda: forms.IntegerField(label=_("瑞士移位轮数"), min_value=1, max_value=15),
+    "rounds": lambda: forms.IntegerField(
+        label=_("轮数（米切尔、豪威尔：0为完整移位，较少为缩短的移位；瑞士移位：总轮数）"),
+        min_value=0,
+        max_value=99,
+        required=False,  # left out: the format's default
+    ),
+    "sections": lambda: forms.IntegerField(
+        label=_("分区数（各区桌数相同，同一轮打同一组牌）"),
+        min_value=1,
+        max_value=26,
+        required=False,
+    ),
+    "matchpoints": lambda: forms.ChoiceField(
+        label=_("比赛分计算范围"),
+        choices=[("field", _("全场统一（顶分按全场各桌）")), ("section", _("各区分别计算"))],
+        required=False,  # left out: the format's default
+    ),
+    "held_ns": lambda: NumbersField(
+        label=_("固定坐南北的对（参赛编号，逗号分隔；选手不便移动）"), required=False
+    ),
+    "seating": lambda: forms.ChoiceField(
+        label=_("座位编排"),
+        choices=[("draw", _("抽签")), ("reseed", _("按前几节累计名次蛇形编排"))],
+        required=False,  # left out: the format's default
+    ),
 }
+
+
+class NumbersField(forms.CharField):
+    """Entrant numbers typed as ``3, 7``: a list of numbers (empty when left blank)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return ", ".join(str(v) for v in value)
+        return value
+
+    def to_python(self, value: Any) -> Any:
+        text = super().to_python(value).replace("，", ",").replace("、", ",")
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if not all(p.isdigit() and int(p) > 0 for p in parts):
+            raise forms.ValidationError(_("请填写参赛编号，用逗号分隔，如 3, 7"), code="numbers")
+        return [int(p) for p in parts]
 
 
 class StageForm(forms.Form):
@@ -220,17 +262,18 @@ class StageForm(forms.Form):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.kind = kind
-        defaults = StageOptions()
+        defaults = validate_stage_settings(kind, {})  # this format's own defaults
         self.option_names = [name for name, kinds in APPLIES.items() if kind in kinds]
         for name in self.option_names:
             field = _OPTION_FIELDS[name]()
             default = getattr(defaults, name)
-            if name == "sessions" and kind == Stage.Kind.PAIRS_FINAL:
-                default = 1
-            field.initial = default
+            field.initial = list(default) if isinstance(default, tuple) else default
             self.fields[name] = field
         entrant_kind = Entrant.Kind.TEAM if kind in Stage.TEAM_KINDS else Entrant.Kind.PAIR
-        sources = Stage.objects.filter(event=event, kind__in=CHAINS.get(kind, set()))
+        sources = Stage.objects.filter(
+            event=event,
+            kind__in=CHAINS.get(kind, ()),
+        )
         if kind == Stage.Kind.PAIRS_FINAL or sources.exists():
             self.fields["source"] = forms.ModelChoiceField(
                 label=_("来源阶段（出线者由此产生）"),
@@ -256,14 +299,14 @@ class StageForm(forms.Form):
 
     def settings(self) -> dict[str, Any]:
         """Only what differs from the format's default is stored (as the admin does)."""
-        defaults = StageOptions()
+        defaults = validate_stage_settings(self.kind, {})
         out: dict[str, Any] = {}
         for name in self.option_names:
             value = self.cleaned_data.get(name)
             default = getattr(defaults, name)
-            if name == "sessions" and self.kind == Stage.Kind.PAIRS_FINAL:
-                default = 1
-            if value is not None and value != default:
+            if isinstance(default, tuple):
+                default = list(default)
+            if value not in (None, "") and value != default:
                 out[name] = value
         return out
 

@@ -519,7 +519,9 @@ def deals_public(request: HttpRequest, code: str) -> HttpResponse:
     """Anyone: each stage's commitment published before play, and after the stage its
     seed material with every deal dealt again from its seed and compared."""
     event = event_for(request, code)
-    context = event_context(request, event, blocks=setup_selectors.commitment_blocks(event))
+    context = event_context(request, event) | {
+        "blocks": setup_selectors.commitment_blocks(event),
+    }
     return render(request, "web/deals.html", context)
 
 

@@ -25,7 +25,13 @@ urlpatterns = [
         views.mitchell_pair,
         name="mitchell_pair",
     ),
+    path("e/<slug:code>/pairs-ranking/", views.pairs_ranking, name="pairs_ranking"),
     path("e/<slug:code>/director/", views.director_dashboard, name="director"),
+    path(
+        "e/<slug:code>/director/next-session/",
+        entry_views.director_next_session,
+        name="director_next_session",
+    ),
     path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
     path(
         "e/<slug:code>/director/s/<int:order>/r/<int:number>/scorecard/",

@@ -43,6 +43,7 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
     Stage.Kind.KNOCKOUT: (scores.bracket_page, "web/_live_bracket.html"),
     Stage.Kind.DOUBLE_ELIMINATION: (scores.bracket_page, "web/_live_bracket.html"),
     Stage.Kind.MITCHELL: (scores.mitchell_page, "web/_live_mitchell.html"),
+    Stage.Kind.HOWELL: (scores.mitchell_page, "web/_live_mitchell.html"),
     Stage.Kind.PAIRS_FINAL: (scores.pairs_final_page, "web/_live_pairs_final.html"),
     Stage.Kind.SWISS: (scores.swiss_page, "web/_live_swiss.html"),
 }
@@ -51,6 +52,14 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
 CSRF_PLACEHOLDER = "@@csrf-token@@"
 
 DIRECTIONS = {"ns": StageEntry.Direction.NS, "ew": StageEntry.Direction.EW}
+#: A Howell pair has no fixed direction: its page is under "p".
+PAIR_KINDS = {"ns": Stage.Kind.MITCHELL, "ew": Stage.Kind.MITCHELL, "p": Stage.Kind.HOWELL}
+
+
+def _shown_round(request: HttpRequest) -> int | None:
+    """``?round=N``: the round a paged page shows (None: the round being played)."""
+    value = request.GET.get("round", "")
+    return int(value) if value.isdigit() else None
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -73,7 +82,8 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     if is_live(request) and not_modified(request, etag):
         return live_response(request, etag, "", None)
     page, body = STAGE_PAGES[stage.kind]
-    data = page(stage, selectors.entrant_views(event), director=director)
+    paged = {"shown_round": _shown_round(request)} if stage.kind in Stage.MOVEMENT_KINDS else {}
+    data = page(stage, selectors.entrant_views(event), director=director, **paged)
     if "svg" in data:
         data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
     context = event_context(request, event) | {"stage": stage} | data
@@ -138,11 +148,11 @@ def mitchell_pair(
 ) -> HttpResponse:
     event = event_for(request, code)
     stage = stage_for(event, order)
-    if stage.kind != Stage.Kind.MITCHELL or direction not in DIRECTIONS:
-        raise Http404("not a Mitchell pair")
+    if PAIR_KINDS.get(direction) != stage.kind:
+        raise Http404("not a Mitchell or Howell pair")
     try:
         data = selectors.pair_itinerary(
-            stage, selectors.entrant_views(event), DIRECTIONS[direction], number
+            stage, selectors.entrant_views(event), DIRECTIONS.get(direction, ""), number
         )
     except StageEntry.DoesNotExist as error:
         raise Http404("no such pair") from error
@@ -150,6 +160,13 @@ def mitchell_pair(
     data["scorecard"] = scores.pair_boards(stage, data["entry"].entrant_id, director=director)
     context = event_context(request, event) | {"stage": stage} | data
     return render(request, "web/mitchell_pair.html", context)
+
+
+def pairs_ranking(request: HttpRequest, code: str) -> HttpResponse:
+    """The cumulative ranking of a pairs event over its sessions."""
+    event = event_for(request, code)
+    context = event_context(request, event) | scores.pairs_ranking_page(event)
+    return render(request, "web/pairs_ranking.html", context)
 
 
 @table_page
@@ -170,8 +187,12 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
     if is_live(request) and not_modified(request, etag):
         return live_response(request, etag, "", None)
     data = selectors.director_dashboard(event)
-    data["progress"] = results.dashboard_progress(event, data["stage_blocks"])
+    data["progress"] = results.dashboard_progress(
+        event, data["stage_blocks"], shown_round=_shown_round(request)
+    )
+    selectors.dashboard_tables(event, data["stage_blocks"])
     context = event_context(request, event) | data | {"etag": etag}
+    context["pairs_sessions"] = any(s.kind in Stage.MOVEMENT_KINDS for s in context["stages"])
     if is_live(request):
         return live_response(request, etag, "web/_dashboard_rounds.html", context)
     return render(request, "web/director.html", context)

@@ -8,99 +8,49 @@ per round, so the movement is computed, not tabulated.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from ._errors import FormatError
-from .levels import LEVELS, level_name
+from .movement import Movement, MovementRound, assignment, set_start_level
 
 __all__ = [
+    "MIN_PAIRS",
     "MIN_TABLES",
-    "MitchellMovement",
-    "MitchellRound",
-    "TableAssignment",
+    "Section",
+    "check_rounds",
     "mitchell",
+    "mitchell_for_pairs",
+    "sections",
     "set_start_level",
 ]
 
 #: Two tables give one round in which every board is played once: nothing to compare,
 #: so no matchpoints. Three is the smallest field where each board travels.
 MIN_TABLES = 3
+#: Five pairs fill three tables with one seat empty: the smallest Mitchell.
+MIN_PAIRS = 2 * MIN_TABLES - 1
 
 
-@dataclass(frozen=True)
-class TableAssignment:
-    """Who plays what at one table in one round."""
+def check_rounds(rounds: int | None, full: int, article: str | None = None) -> int:
+    """The rounds to play: all ``full`` by default, or fewer (a shortened movement).
 
-    table: int
-    ns: int  # 南北对号 — N–S pair t sits at table t all session
-    ew: int  # 东西对号
-    board_set: int  # 牌组 — set s holds boards b(s−1)+1 … b·s
-    boards: tuple[int, ...]
-    start_level: str  # 起打级别 — both sides start the set's first board here
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "table": self.table,
-            "ns": self.ns,
-            "ew": self.ew,
-            "boards": list(self.boards),
-            "start_level": self.start_level,
-        }
-
-
-@dataclass(frozen=True)
-class MitchellRound:
-    """One round (轮) of the movement, tables in order."""
-
-    number: int
-    tables: tuple[TableAssignment, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.number, "tables": [t.to_dict() for t in self.tables]}
-
-
-@dataclass(frozen=True)
-class MitchellMovement:
-    """A whole Mitchell session."""
-
-    table_count: int
-    boards_per_round: int
-    rounds: tuple[MitchellRound, ...]
-
-    @property
-    def skip_after_round(self) -> int | None:
-        """The round after which E–W move up two tables (跳桌); ``None`` for odd T."""
-        return self.table_count // 2 if self.table_count % 2 == 0 else None
-
-    @property
-    def board_count(self) -> int:
-        """Boards in play: one set per table."""
-        return self.table_count * self.boards_per_round
-
-    def __iter__(self) -> Iterator[MitchellRound]:
-        return iter(self.rounds)
-
-    def __len__(self) -> int:
-        return len(self.rounds)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``movement mitchell`` JSON of interfaces.md."""
-        return {"rounds": [r.to_dict() for r in self.rounds]}
-
-
-def set_start_level(board_set: int, boards_per_round: int = 4) -> str:
-    """The level a set starts from: 1 + b·(s−1) mod 13, A=1 … K=13.
-
-    The article spreads the start levels so that every level gets played across the
-    field (with b=4: A, 5, 9, K, 4, 8, Q, 3, 7, J, 2, 6, 10). The level belongs to the
-    set, not to the table: later tables play it from the box card (牌盒卡, 第四十三条).
+    Cutting a movement short keeps its first rounds, so nobody meets a pair or plays a
+    set twice; more rounds than the movement has would repeat both.
     """
-    return level_name(1 + (boards_per_round * (board_set - 1)) % len(LEVELS))
+    if rounds is None:
+        return full
+    if not 1 <= rounds <= full:
+        raise FormatError(
+            f"轮数必须在1到{full}之间（完整移位共{full}轮），现为{rounds}",
+            f"the rounds must be between 1 and {full} (the full movement has {full}), got {rounds}",
+            article=article,
+        )
+    return rounds
 
 
-def mitchell(tables: int, boards_per_round: int = 4) -> MitchellMovement:
+def mitchell(
+    tables: int, boards_per_round: int = 4, *, rounds: int | None = None, sit_out: bool = False
+) -> Movement:
     """The Mitchell movement for ``tables`` tables and sets of ``boards_per_round``.
 
     Round r, table t: set t + (r−1) (sets move down one a round) and E–W pair
@@ -109,6 +59,11 @@ def mitchell(tables: int, boards_per_round: int = 4) -> MitchellMovement:
     pair back to a set it has played after T/2 rounds, so after round T/2 the E–W pairs
     move up two tables (跳桌) once — skip is 1 from round T/2 + 1 on — and the session
     has T − 1 rounds.
+
+    ``sit_out``: E–W pair T is a phantom (an odd number of pairs): its seat is empty,
+    so each round the N–S pair it would meet sits out, a different one each round
+    since the phantom moves like every E–W pair. ``rounds`` shortens the movement to
+    its first rounds.
     """
     if tables < MIN_TABLES:
         raise FormatError(
@@ -124,25 +79,94 @@ def mitchell(tables: int, boards_per_round: int = 4) -> MitchellMovement:
             article="第二十八条",
         )
     even = tables % 2 == 0
-    round_count = tables - 1 if even else tables
-    rounds: list[MitchellRound] = []
+    full = tables - 1 if even else tables
+    round_count = check_rounds(rounds, full, "第二十八条")
+    played: list[MovementRound] = []
     for r in range(1, round_count + 1):
         skip = 1 if even and r > tables // 2 else 0
         assignments = []
         for t in range(1, tables + 1):
+            ew: int | None = (t - 1 - (r - 1) - skip) % tables + 1
+            if sit_out and ew == tables:
+                ew = None  # 轮空: the phantom's seat
             board_set = (t - 1 + r - 1) % tables + 1
-            first = boards_per_round * (board_set - 1) + 1
-            assignments.append(
-                TableAssignment(
-                    table=t,
-                    ns=t,
-                    ew=(t - 1 - (r - 1) - skip) % tables + 1,
-                    board_set=board_set,
-                    boards=tuple(range(first, first + boards_per_round)),
-                    start_level=set_start_level(board_set, boards_per_round),
-                )
-            )
-        rounds.append(MitchellRound(number=r, tables=tuple(assignments)))
-    return MitchellMovement(
-        table_count=tables, boards_per_round=boards_per_round, rounds=tuple(rounds)
+            assignments.append(assignment(t, t, ew, board_set, boards_per_round))
+        played.append(MovementRound(number=r, tables=tuple(assignments)))
+    return Movement(
+        table_count=tables,
+        boards_per_round=boards_per_round,
+        set_count=tables,
+        full_rounds=full,
+        rounds=tuple(played),
+        skip_after_round=tables // 2 if even else None,
     )
+
+
+def mitchell_for_pairs(
+    pairs: int, boards_per_round: int = 4, *, rounds: int | None = None
+) -> Movement:
+    """The Mitchell for ``pairs`` pairs: P/2 tables, or (P + 1)/2 with a phantom E–W
+    pair when P is odd (the last table's E–W seat starts empty)."""
+    if pairs < MIN_PAIRS:
+        raise FormatError(
+            f"米切尔移位至少需要{MIN_PAIRS}对，现有{pairs}对（更少时请用豪威尔移位）",
+            f"a Mitchell needs at least {MIN_PAIRS} pairs, got {pairs} (use a Howell for fewer)",
+            article="第二十八条",
+        )
+    return mitchell((pairs + 1) // 2, boards_per_round, rounds=rounds, sit_out=pairs % 2 == 1)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section (分区) of a big field: its own Mitchell on tables ``first_table`` …
+
+    Every section has the same number of tables and so the same movement: in each
+    round its table t plays the same set as table t of every other section (the boards
+    are duplicated), which is what lets a board be matchpointed over the whole field.
+    Pairs are numbered like their tables, ``offset`` + the pair's number in its section.
+    """
+
+    label: str  # A, B, C …
+    pairs: int
+    offset: int  # table and pair numbers of this section are offset + 1 … offset + T
+    movement: Movement
+
+    @property
+    def tables(self) -> range:
+        return range(self.offset + 1, self.offset + self.movement.table_count + 1)
+
+
+def sections(
+    pairs: int, count: int, boards_per_round: int = 4, *, rounds: int | None = None
+) -> tuple[Section, ...]:
+    """Split ``pairs`` into ``count`` sections of one table count T: each section has
+    2T or 2T − 1 pairs (at most one phantom a section). The larger sections come
+    first; a split that cannot be made so is refused, naming the counts that can."""
+    if pairs < MIN_PAIRS:
+        mitchell_for_pairs(pairs)  # refuses, saying why
+    if not 1 <= count <= 26:
+        raise FormatError(
+            f"分区数必须在1到26之间，现为{count}", f"the sections must be 1 to 26, got {count}"
+        )
+    tables = -(-pairs // (2 * count))  # ceil
+    if pairs < count * (2 * tables - 1) or tables < MIN_TABLES:
+        workable = [
+            k
+            for k in range(1, pairs // MIN_PAIRS + 1)
+            if pairs >= k * (2 * -(-pairs // (2 * k)) - 1)
+        ]
+        raise FormatError(
+            f"{pairs}对不能分成{count}个桌数相同的区（每区2T或2T−1对，至少{MIN_TABLES}桌）；"
+            f"可分的区数：{'、'.join(map(str, workable)) or '无'}",
+            f"{pairs} pairs cannot make {count} sections of equal tables "
+            f"(2T or 2T − 1 pairs each, at least {MIN_TABLES} tables); "
+            f"section counts that work: {', '.join(map(str, workable)) or 'none'}",
+            article="第二十八条",
+        )
+    full_sections = pairs - count * (2 * tables - 1)  # sections with no phantom
+    result = []
+    for i in range(count):
+        size = 2 * tables if i < full_sections else 2 * tables - 1
+        movement = mitchell_for_pairs(size, boards_per_round, rounds=rounds)
+        result.append(Section(chr(ord("A") + i), size, i * tables, movement))
+    return tuple(result)

@@ -34,7 +34,7 @@ def render_movement(data: MovementData, *, font: FontChoice | None, ticker: Tick
         for r in stage.rounds:
             sheet.start_page()
             sheet.heading(f"{stage.name} · {numbered('round', r.number)}", size=15, gap=4)
-            note = label("movement_rule")
+            note = label("howell_rule" if stage.howell else "movement_rule")
             if stage.skip_after_round:
                 note += " " + _skip_note(stage.skip_after_round)
             sheet.text(
@@ -57,6 +57,16 @@ def render_movement(data: MovementData, *, font: FontChoice | None, ticker: Tick
                 for row in r.rows
             ]
             sheet.table(columns, rows, row_height=9, size=11)
+            if r.sit_out:
+                sheet.text(
+                    sheet.left,
+                    sheet.cursor + 6,
+                    f"{label('sit_out')}：" + "、".join(_pair(p) for p in r.sit_out),
+                    size=11,
+                    bold=True,
+                    max_width=sheet.inner_width,
+                )
+                sheet.cursor += 8
             ticker.tick()
     return sheet
 
@@ -108,7 +118,8 @@ def render_guide_cards(data: GuideCardsData, *, font: FontChoice | None, ticker:
         qr_x = sheet.left + sum(c.width for c in columns[:-1]) + 2
 
         def qr(i: int, rounds: list[GuideRound] = rounds, x: float = qr_x) -> None:
-            sheet.qr(x, sheet.cursor - row_h + 1.5, qr_size, rounds[i].url)
+            if rounds[i].url:  # a sit-out round has nothing to enter
+                sheet.qr(x, sheet.cursor - row_h + 1.5, qr_size, rounds[i].url)
 
         sheet.table(
             columns,
@@ -123,6 +134,8 @@ def render_guide_cards(data: GuideCardsData, *, font: FontChoice | None, ticker:
 
 
 def _guide_row(r: GuideRound, table: int, ns_moves: bool) -> list[object]:
+    if not r.code:  # 轮空: the table's pair sits out, no boards, nothing to enter
+        return [Cell(str(r.round), bold=True, size=14), label("sit_out"), "", "", "", "", ""]
     arriving = _pair(r.ew)
     if r.ew_from is not None and r.ew_from != table:
         arriving += "\n" + label("ew_from") + " " + numbered("table", r.ew_from)
@@ -133,7 +146,12 @@ def _guide_row(r: GuideRound, table: int, ns_moves: bool) -> list[object]:
         arriving,
         f"{board_range(r.boards)}\n{label('start_level')} {r.start_level}",
         _destination(r.boards_next, table, label("to_director")),
-        _destination(r.ew_next, table, label("finished")),
+        _destination(r.ew_next, table, label("finished"))
+        + (
+            f"\n{label('ns_next')} " + _destination(r.ns_next, table, label("finished"))
+            if ns_moves
+            else ""
+        ),
         Cell(r.code, bold=True, size=10),
         "",
     ]

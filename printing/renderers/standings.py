@@ -165,13 +165,16 @@ def _pairs(sheet: Sheet, table: StandingsTable) -> None:
         ]
         for line in table.lines
     ]
-    sheet.heading(_direction(table.direction), size=12, keep=ROW * 3)
+    heading = _direction(table.direction)
+    if table.group:  # a section of a split Mitchell
+        heading = f"{numbered('section', table.group)} · {heading}"
+    sheet.heading(heading, size=12, keep=ROW * 3)
     sheet.table(columns, rows, row_height=ROW, size=9.5)
 
 
 def _direction(direction: str) -> str:
-    """A Mitchell ranks each direction on its own (南北 / 东西)."""
-    return label("ns") if direction == "NS" else label("ew")
+    """A Mitchell ranks each direction on its own (南北 / 东西); a Howell one field."""
+    return {"NS": label("ns"), "EW": label("ew")}.get(direction, label("field"))
 
 
 def _places(sheet: Sheet, table: StandingsTable) -> None:

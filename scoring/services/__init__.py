@@ -33,6 +33,7 @@ from .rescore import (
     rescore_targets,
     result_changed,
 )
+from .sessions import pairs_session_create
 from .team_formats import swiss_round_next
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "boards_release",
     "match_changed",
     "match_score_reset",
+    "pairs_session_create",
     "queue_rescore",
     "queue_targets",
     "rescore_event",

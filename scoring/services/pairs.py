@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Sum
 
 from boards.models import Board
-from core.adjustments import OVERRIDES, AdjustmentKind
+from core.adjustments import Adjustment, AdjustmentKind
 from core.engine import Side
 from core.standings import (
     ContestSeats,
@@ -49,19 +49,56 @@ _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "
 
 def _schedule(
     stage: Stage, set_ids: Collection[int] | None
-) -> dict[int, list[tuple[int, int, int]]]:
-    """Per board set, the tables that play it: (table id, N–S pair, E–W pair), in
-    playing order."""
-    plays = SetPlay.objects.filter(board_set__stage=stage, table__round__stage=stage)
+) -> dict[int, list[list[tuple[int, int, int]]]]:
+    """Per board set, its travellers: the tables that play it, (table id, N–S pair,
+    E–W pair) in playing order. One traveller over the whole field, or one per section
+    when the director has a sectioned Mitchell matchpointed per section.
+
+    Two plain queries joined here rather than one four-table join: on a stage just
+    created (its tables' statistics not yet gathered) the database chose a nested loop
+    over the rounds that took seconds at 120 tables."""
+    plays = SetPlay.objects.filter(board_set__stage=stage)
+    tables = Table.objects.filter(round__stage=stage)
     if set_ids is not None:
         plays = plays.filter(board_set_id__in=set_ids)
-    schedule: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for set_id, table_id, ns, ew in plays.order_by(
-        "table__round__number", "table__number"
-    ).values_list("board_set_id", "table_id", "table__ns_id", "table__ew_id"):
-        if ns is not None and ew is not None:
-            schedule[set_id].append((table_id, ns, ew))
-    return schedule
+        tables = tables.filter(pk__in=plays.values("table_id"))
+    seats = {
+        pk: (round_number, number, ns, ew)
+        for pk, round_number, number, ns, ew in tables.values_list(
+            "id", "round__number", "number", "ns_id", "ew_id"
+        )
+    }
+    section_of = _sections(stage)
+    found: dict[int, dict[str, list[tuple[int, int, int, int, int]]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for set_id, table_id in plays.values_list("board_set_id", "table_id"):
+        seat = seats.get(table_id)
+        if seat is not None and seat[2] is not None and seat[3] is not None:
+            section = section_of.get(seat[2], "")
+            found[set_id][section].append((seat[0], seat[1], table_id, seat[2], seat[3]))
+    return {
+        set_id: [
+            [(table_id, ns, ew) for _r, _n, table_id, ns, ew in sorted(lines)]
+            for lines in sections.values()
+        ]
+        for set_id, sections in found.items()
+    }
+
+
+def _sections(stage: Stage) -> dict[int, str]:
+    """N–S pair → its section, when each section is its own field for matchpoints;
+    empty when the whole field is one (a top over all plays of a board)."""
+    options = stage.options
+    if stage.kind != Stage.Kind.MITCHELL or options.sections < 2:
+        return {}
+    if options.matchpoints != "section":
+        return {}
+    return dict(
+        StageEntry.objects.filter(stage=stage, direction=StageEntry.Direction.NS).values_list(
+            "entrant_id", "group_label"
+        )
+    )
 
 
 #: Per pair, what a rescore changed on its stored lines: (matchpoints, tops, boards).
@@ -69,12 +106,15 @@ Deltas = dict[int, list[Any]]
 
 
 def mitchell_boards_rescore(
-    stage: Stage, board_ids: Collection[int] | None = None
+    stage: Stage,
+    board_ids: Collection[int] | None = None,
+    adjustments: Sequence[Adjustment] | None = None,
 ) -> tuple[int, Deltas]:
     """Score the travellers of ``board_ids`` (every board of the stage when None) and
     store their lines. A board whose inputs (results, schedule lines, rulings) read the
     same as when it was last scored is skipped (``TravellerInputs``). Returns how many
-    lines were written and, per pair, what its lines on these boards changed by."""
+    lines were written and, per pair, what its lines on these boards changed by.
+    ``adjustments``: the stage's, when the caller has read them already."""
     boards = Board.objects.filter(stage=stage)
     if board_ids is not None:
         boards = boards.filter(pk__in=board_ids)
@@ -86,8 +126,9 @@ def mitchell_boards_rescore(
     results: dict[tuple[int, int], dict[str, Any]] = {
         (row["board_id"], row["table_id"]): row for row in confirmed_results(**filters)
     }
-    kinds = [AdjustmentKind.FORFEIT.value, *(k.value for k in OVERRIDES)]
-    adjustments = adjustments_of(stage, Q(kind__in=kinds))
+    if adjustments is None:
+        adjustments = adjustments_of(stage)
+    adjustments = [a for a in adjustments if a.kind is AdjustmentKind.FORFEIT or a.is_override]
     known = dict(
         TravellerInputs.objects.filter(board_id__in=[b[0] for b in board_rows]).values_list(
             "board_id", "digest"
@@ -98,7 +139,8 @@ def mitchell_boards_rescore(
     wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
     digests: dict[int, str] = {}
     for board_id, number, set_id in board_rows:
-        lines = schedule.get(set_id, [])
+        travellers = schedule.get(set_id, [])  # one, or one per section
+        lines = [line for traveller in travellers for line in traveller]
         tables = {table_id for table_id, _ns, _ew in lines}
         relevant = [
             a for a in adjustments if a.board in (None, number) and a.table in (None, *tables)
@@ -108,30 +150,34 @@ def mitchell_boards_rescore(
         if known.get(board_id) == digest:
             continue
         digests[board_id] = digest
-        entries = [
-            TravellerEntry(table_id, ns, ew, play_of(row) if row else None)
-            for (table_id, ns, ew), row in zip(lines, rows, strict=True)
-        ]
-        scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
-        for line, row in zip(scored.lines, rows, strict=True):
-            if line.ns_score is None or line.ew_score is None:
-                continue
-            wanted[board_id, line.table] = (
-                row["id"] if row and line.kind == "played" else None,
-                line.ns,
-                line.ew,
-                line.kind.value,
-                decimal(line.ns_score),
-                decimal(line.ew_score),
-                scored.top,
-            )
+        for traveller in travellers:
+            played = [results.get((board_id, table_id)) for table_id, _ns, _ew in traveller]
+            entries = [
+                TravellerEntry(table_id, ns, ew, play_of(row) if row else None)
+                for (table_id, ns, ew), row in zip(traveller, played, strict=True)
+            ]
+            scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
+            for line, row in zip(scored.lines, played, strict=True):
+                if line.ns_score is None or line.ew_score is None:
+                    continue
+                wanted[board_id, line.table] = (
+                    row["id"] if row and line.kind == "played" else None,
+                    line.ns,
+                    line.ew,
+                    line.kind.value,
+                    decimal(line.ns_score),
+                    decimal(line.ew_score),
+                    scored.top,
+                )
     if not digests:
         return 0, {}
     written, deltas = _sync_lines(stage, set(digests), wanted)
-    TravellerInputs.objects.filter(board_id__in=digests).delete()
     TravellerInputs.objects.bulk_create(
         [TravellerInputs(stage=stage, board_id=b, digest=d) for b, d in digests.items()],
         batch_size=2000,
+        update_conflicts=True,
+        unique_fields=["board"],
+        update_fields=["digest"],
     )
     return written, deltas
 
@@ -268,37 +314,53 @@ def _running_sums(
     return sums
 
 
-def mitchell_standings_rescore(stage: Stage, deltas: Deltas | None = None) -> int:
-    """The N–S and E–W rankings of a Mitchell (第二十八条之7); returns rows written.
+def mitchell_standings_rescore(
+    stage: Stage,
+    deltas: Deltas | None = None,
+    adjustments: Sequence[Adjustment] | None = None,
+) -> int:
+    """The N–S and E–W rankings of a Mitchell (第二十八条之7), per section when the field
+    is split (the overall ranking is ``scoring.sessions.overall_ranking``); a Howell's
+    one ranking of the whole field (stored without a direction). Returns rows written.
 
     With ``deltas`` (what a rescore of some boards changed, per pair) the sums kept on
     the standings are moved by them and the field re-ranked in memory; without, every
     line is added up again. Either way only the rows that differ are written.
+    ``adjustments``: the stage's, when the caller has read them already.
 
     Totals are compared as printed, to the cent: two pairs that read level on the
     sheet share the place rather than being split by a Neuberg rounding."""
-    directions = {
-        entrant_id: Side[direction]
-        for entrant_id, direction in StageEntry.objects.filter(stage=stage)
-        .exclude(direction="")
-        .values_list("entrant_id", "direction")
-    }
+    howell = stage.kind == Stage.Kind.HOWELL
+    entries = [
+        (entrant_id, Side.NS if howell else Side[direction], label)
+        for entrant_id, direction, label in StageEntry.objects.filter(stage=stage).values_list(
+            "entrant_id", "direction", "group_label"
+        )
+        if howell or direction
+    ]
     rows = list(Standing.objects.filter(stage=stage))
-    sums = _line_sums(stage) if deltas is None else _running_sums(stage, directions, rows, deltas)
+    pairs = [entrant_id for entrant_id, _side, _label in entries]
+    sums = _line_sums(stage) if deltas is None else _running_sums(stage, pairs, rows, deltas)
     totals = {
         pair: PairTotal(Fraction(mp.quantize(_CENTS)), top, boards)
         for pair, (mp, top, boards) in sums.items()
         if boards
     }
-    penalties = adjustments_of(stage, Q(kind=AdjustmentKind.PENALTY.value))
-    standings = rank_pairs(totals, directions=directions, adjustments=penalties)
+    if adjustments is None:
+        adjustments = adjustments_of(stage)
+    penalties = [a for a in adjustments if a.kind is AdjustmentKind.PENALTY]
+    ranked = []
+    for section in sorted({label for _e, _side, label in entries}):
+        directions = {e: side for e, side, label in entries if label == section}
+        standings = rank_pairs(totals, directions=directions, adjustments=penalties)
+        ranked += [(section, row) for row in standings.ns + standings.ew]
     wanted: dict[int, dict[str, Any]] = {}
-    for row in standings.ns + standings.ew:
+    for section, row in ranked:
         percentage = row.percentage
         wanted[row.entrant] = {
             "stage_id": stage.pk,
-            "group_label": "",
-            "direction": row.direction.name,
+            "group_label": section,
+            "direction": "" if howell else row.direction.name,
             "place": row.place,
             "shared": row.shared,
             "tie": "",

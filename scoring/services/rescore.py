@@ -28,9 +28,10 @@ from boards.models import Result
 from tournament.models import Event, Match, Stage
 
 from ..cache import standings_changed
+from ._rows import adjustments_of
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
 from .team_formats import bracket_standings_rescore, swiss_standings_rescore
-from .teams import bracket_rescore, match_rescore, team_standings_rescore
+from .teams import bracket_rescore, match_rescore, matches_rescore, team_standings_rescore
 
 __all__ = [
     "match_changed",
@@ -58,14 +59,17 @@ def _rescore(
     holds the stage lock."""
     standings_changed([stage.pk])
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
-    if stage.kind == Stage.Kind.MITCHELL:
+    if stage.kind in Stage.MOVEMENT_KINDS:
         deltas = {}
+        adjustments = adjustments_of(stage)  # read once for the boards and the rankings
         if boards is None or boards:
-            written, deltas = mitchell_boards_rescore(stage, boards)
+            written, deltas = mitchell_boards_rescore(stage, boards, adjustments)
             summary["rows"] += written
             summary["boards"] = "all" if boards is None else sorted(boards)
         # Some boards: their differences move the running sums; all: add up afresh.
-        summary["rows"] += mitchell_standings_rescore(stage, None if boards is None else deltas)
+        summary["rows"] += mitchell_standings_rescore(
+            stage, None if boards is None else deltas, adjustments
+        )
     elif stage.kind == Stage.Kind.PAIRS_FINAL:
         summary["matches"] = final_rescore(stage)
     elif stage.kind in Stage.TEAM_KINDS:
@@ -75,10 +79,15 @@ def _rescore(
             rows = stage.matches.order_by("number")
             if matches is not None:
                 rows = rows.filter(pk__in=matches)
-            for match in rows:
-                summary["matches"].append(match.pk)
-                if match_rescore(match) and stage.is_bracket:
-                    summary["matches"] += bracket_rescore(stage, after=match.number)
+            if stage.is_bracket:  # a decision moves teams on: one match at a time
+                for match in rows:
+                    summary["matches"].append(match.pk)
+                    if match_rescore(match):
+                        summary["matches"] += bracket_rescore(stage, after=match.number)
+            else:
+                rows = list(rows)
+                matches_rescore(stage, rows)
+                summary["matches"] += [match.pk for match in rows]
         summary["rows"] += team_standings_rescore(stage)
         summary["rows"] += bracket_standings_rescore(stage) + swiss_standings_rescore(stage)
     return summary

@@ -10,10 +10,12 @@ decides the match: its winner (or a draw) is recorded through
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
+from django.utils import timezone
 
 from boards.models import Board
 from core.standings import (
@@ -33,7 +35,12 @@ from tournament.services import match_clear_result, match_record_winner
 from ..models import BoardScore, MatchScore, Standing, TieOrder
 from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
 
-__all__ = ["bracket_rescore", "match_rescore", "team_standings_rescore"]
+__all__ = [
+    "bracket_rescore",
+    "match_rescore",
+    "matches_rescore",
+    "team_standings_rescore",
+]
 
 #: Stages whose standings are a round-robin table (a team match is one of two teams).
 TABLE_KINDS = (Stage.Kind.TEAM_MATCH, Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_ROUND_ROBIN)
@@ -41,130 +48,168 @@ TABLE_KINDS = (Stage.Kind.TEAM_MATCH, Stage.Kind.ROUND_ROBIN, Stage.Kind.GROUP_R
 REASON = "计分自动登记 / recorded by scoring from the confirmed board results"
 
 
-def _layout(
-    match: Match,
-) -> tuple[dict[int, bool], dict[int, str], dict[tuple[int, str], int]]:
-    """The match's board numbers (→ tie-break or not), its tables' rooms, and each
+Layout = tuple[dict[int, bool], dict[int, str], dict[tuple[int, str], int]]
+Scored = tuple[PureMatchScore[int], dict[int, dict[str, Any]]]
+
+
+def _layouts(matches: Sequence[Match]) -> dict[int, Layout]:
+    """Per match: its board numbers (→ tie-break or not), its tables' rooms, and each
     board's table in each room (a ruling may cancel a board a room has not played)."""
-    numbers: dict[int, bool] = {}
-    rooms: dict[int, str] = {}
-    room_table: dict[tuple[int, str], int] = {}
-    plays = SetPlay.objects.filter(table__match=match).values_list(
+    layouts: dict[int, Layout] = {m.pk: ({}, {}, {}) for m in matches}
+    plays = SetPlay.objects.filter(table__match__in=[m.pk for m in matches]).values_list(
+        "table__match_id",
         "table_id",
         "table__room",
         "board_set__first_board",
         "board_set__last_board",
         "board_set__tiebreak",
     )
-    for table_id, room, first, last, tiebreak in plays:
+    for match_id, table_id, room, first, last, tiebreak in plays:
+        numbers, rooms, room_table = layouts[match_id]
         rooms[table_id] = room
         for number in range(first, last + 1):
             numbers[number] = tiebreak
             room_table[number, room] = table_id
-    return numbers, rooms, room_table
+    return layouts
 
 
-def score_match(match: Match) -> tuple[PureMatchScore[int], dict[int, dict[str, Any]]] | None:
-    """The pure score of ``match`` from its confirmed results, and per board number the
-    rows behind it (board id, open and closed result ids). None without two teams."""
-    if match.home_id is None or match.away_id is None:
-        return None
-    numbers, rooms, room_table = _layout(match)
-    board_ids = dict(
-        Board.objects.filter(
-            stage_id=match.stage_id, round_id=match.round_id, number__in=numbers
-        ).values_list("number", "id")
-    )
-    number_of = {board_id: number for number, board_id in board_ids.items()}
-    meta: dict[int, dict[str, Any]] = {
-        n: {"board_id": board_ids.get(n), "open_result_id": None, "closed_result_id": None}
-        for n in numbers
+def score_matches(stage: Stage, matches: Sequence[Match]) -> dict[int, Scored]:
+    """The pure scores of ``matches`` (of ``stage``) from their confirmed results, and
+    per board number the rows behind each (board id, open and closed result ids).
+    Matches without two teams are left out. Read together — a round's 50 matches in a
+    few queries, not a few each."""
+    matches = [m for m in matches if m.home_id is not None and m.away_id is not None]
+    if not matches:
+        return {}
+    layouts = _layouts(matches)
+    board_ids: dict[tuple[int | None, int], int] = {
+        (round_id, number): pk
+        for round_id, number, pk in Board.objects.filter(
+            stage=stage, round_id__in={m.round_id for m in matches}
+        ).values_list("round_id", "number", "id")
     }
-    played: dict[tuple[int, str], Played] = {}
-    for row in confirmed_results(table__match=match):
-        number = number_of.get(row["board_id"])
-        room = rooms.get(row["table_id"])
-        if number is None or room not in (Table.Room.OPEN, Table.Room.CLOSED):
-            continue
-        played[number, room] = Played(row["table_id"], play_of(row))
-        meta[number][f"{room}_result_id"] = row["id"]
-    boards = [
-        MatchBoard(
-            number,
-            played.get((number, Table.Room.OPEN)),
-            played.get((number, Table.Room.CLOSED)),
-            tiebreak=tiebreak,
-            tables=(
-                room_table.get((number, Table.Room.OPEN)),
-                room_table.get((number, Table.Room.CLOSED)),
-            ),
+    match_of_table = {t: m for m, layout in layouts.items() for t in layout[1]}
+    results: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in confirmed_results(table_id__in=list(match_of_table)):
+        results[match_of_table[row["table_id"]]].append(row)
+    ids = [m.pk for m in matches]
+    adjustments = adjustments_of(stage, Q(match_id__in=ids) | Q(table__match_id__in=ids))
+    out: dict[int, Scored] = {}
+    for match in matches:
+        numbers, rooms, room_table = layouts[match.pk]
+        own = {n: board_ids[match.round_id, n] for n in numbers if (match.round_id, n) in board_ids}
+        number_of = {board_id: number for number, board_id in own.items()}
+        meta: dict[int, dict[str, Any]] = {
+            n: {"board_id": own.get(n), "open_result_id": None, "closed_result_id": None}
+            for n in numbers
+        }
+        played: dict[tuple[int, str], Played] = {}
+        for row in results[match.pk]:
+            number = number_of.get(row["board_id"])
+            room = rooms.get(row["table_id"])
+            if number is None or room not in (Table.Room.OPEN, Table.Room.CLOSED):
+                continue
+            played[number, room] = Played(row["table_id"], play_of(row))
+            meta[number][f"{room}_result_id"] = row["id"]
+        boards = [
+            MatchBoard(
+                number,
+                played.get((number, Table.Room.OPEN)),
+                played.get((number, Table.Room.CLOSED)),
+                tiebreak=tiebreak,
+                tables=(
+                    room_table.get((number, Table.Room.OPEN)),
+                    room_table.get((number, Table.Room.CLOSED)),
+                ),
+            )
+            for number, tiebreak in sorted(numbers.items())
+        ]
+        score = score_team_match(
+            boards,
+            home=match.home_id,
+            away=match.away_id,
+            match=match.pk,
+            adjustments=[
+                a
+                for a in adjustments
+                if a.match == match.pk or match_of_table.get(a.table) == match.pk
+            ],
+            needs_winner=stage.is_bracket,
         )
-        for number, tiebreak in sorted(numbers.items())
-    ]
-    adjustments = adjustments_of(match.stage, Q(match=match) | Q(table__match=match))
-    score = score_team_match(
-        boards,
-        home=match.home_id,
-        away=match.away_id,
-        match=match.pk,
-        adjustments=adjustments,
-        needs_winner=match.stage.is_bracket,
+        out[match.pk] = (score, meta)
+    return out
+
+
+def save_match_scores(
+    items: Sequence[tuple[Match, PureMatchScore[int], dict[int, dict[str, Any]]]],
+    existing: Mapping[int, MatchScore] | None = None,
+) -> dict[int, MatchScore]:
+    """Write the matches' BoardScore rows and their MatchScore rows, only what changed
+    (``existing``: the MatchScore rows already read, by match id). Returns the rows."""
+    if not items:
+        return {}
+    ids = [match.pk for match, _score, _meta in items]
+    boards: dict[tuple[int, int], dict[str, Any]] = {}
+    scores: dict[int, dict[str, Any]] = {}
+    for match, score, meta in items:
+        for b in score.boards:
+            boards[match.pk, b.number] = {
+                "board_id": meta[b.number]["board_id"],
+                "tiebreak": b.tiebreak,
+                "open_result_id": meta[b.number]["open_result_id"],
+                "closed_result_id": meta[b.number]["closed_result_id"],
+                "state": b.state.value,
+                "home_points": b.points[score.home],
+                "away_points": b.points[score.away],
+                "step": b.step,
+                "reason_zh": b.reason_zh,
+                "reason_en": b.reason_en,
+            }
+        scores[match.pk] = {
+            "stage_id": match.stage_id,
+            "home_id": score.home,
+            "away_id": score.away,
+            "home_board_points": score.board_points[score.home],
+            "away_board_points": score.board_points[score.away],
+            "home_tiebreak_points": score.tiebreak_points[score.home],
+            "away_tiebreak_points": score.tiebreak_points[score.away],
+            "home_adjustment": decimal(score.adjustment[score.home]),
+            "away_adjustment": decimal(score.adjustment[score.away]),
+            "home_score": decimal(score.score[score.home]),
+            "away_score": decimal(score.score[score.away]),
+            "home_match_points": score.match_points[score.home],
+            "away_match_points": score.match_points[score.away],
+            "decision": score.decision.value,
+            "winner_id": score.winner,
+            "boards_scored": score.boards_scored,
+            "boards_expected": score.boards_expected,
+            "needs_review": False,
+            "note_zh": "",
+            "note_en": "",
+            "updated_at": None,  # set below on the rows that change
+        }
+    sync_rows(
+        BoardScore, BoardScore.objects.filter(match_id__in=ids), boards, ("match_id", "number")
     )
-    return score, meta
+    if existing is None:
+        existing = {row.match_id: row for row in MatchScore.objects.filter(match_id__in=ids)}
+    now = timezone.now()
+    for match_id, values in scores.items():
+        row = existing.get(match_id)
+        differs = row is None or any(
+            getattr(row, name) != value for name, value in values.items() if name != "updated_at"
+        )
+        values["updated_at"] = now if differs or row is None else row.updated_at
+    rows = [existing[i] for i in ids if i in existing]
+    sync_rows(MatchScore, rows, scores, ("match_id",), delete_missing=False)
+    return {row.match_id: row for row in MatchScore.objects.filter(match_id__in=ids)}
 
 
 def save_match_score(
     match: Match, score: PureMatchScore[int], meta: dict[int, dict[str, Any]]
 ) -> MatchScore:
-    """Write the match's BoardScore rows and its MatchScore row (only what changed)."""
-    wanted = {
-        b.number: {
-            "board_id": meta[b.number]["board_id"],
-            "tiebreak": b.tiebreak,
-            "open_result_id": meta[b.number]["open_result_id"],
-            "closed_result_id": meta[b.number]["closed_result_id"],
-            "state": b.state.value,
-            "home_points": b.points[score.home],
-            "away_points": b.points[score.away],
-            "step": b.step,
-            "reason_zh": b.reason_zh,
-            "reason_en": b.reason_en,
-            "match_id": match.pk,
-        }
-        for b in score.boards
-    }
-    sync_rows(BoardScore, BoardScore.objects.filter(match=match), wanted, ("number",))
-    values = {
-        "stage_id": match.stage_id,
-        "home_id": score.home,
-        "away_id": score.away,
-        "home_board_points": score.board_points[score.home],
-        "away_board_points": score.board_points[score.away],
-        "home_tiebreak_points": score.tiebreak_points[score.home],
-        "away_tiebreak_points": score.tiebreak_points[score.away],
-        "home_adjustment": decimal(score.adjustment[score.home]),
-        "away_adjustment": decimal(score.adjustment[score.away]),
-        "home_score": decimal(score.score[score.home]),
-        "away_score": decimal(score.score[score.away]),
-        "home_match_points": score.match_points[score.home],
-        "away_match_points": score.match_points[score.away],
-        "decision": score.decision.value,
-        "winner_id": score.winner,
-        "boards_scored": score.boards_scored,
-        "boards_expected": score.boards_expected,
-        "needs_review": False,
-        "note_zh": "",
-        "note_en": "",
-    }
-    row = MatchScore.objects.filter(match=match).first()
-    if row is None:
-        return MatchScore.objects.create(match=match, **values)
-    changed = [name for name, value in values.items() if getattr(row, name) != value]
-    if changed:
-        for name in changed:
-            setattr(row, name, values[name])
-        row.save(update_fields=[*changed, "updated_at"])
-    return row
+    """Write one match's BoardScore rows and its MatchScore row (only what changed)."""
+    return save_match_scores([(match, score, meta)])[match.pk]
 
 
 def _teams_moved(row: MatchScore | None, match: Match) -> bool:
@@ -172,61 +217,90 @@ def _teams_moved(row: MatchScore | None, match: Match) -> bool:
     return row is not None and (row.home_id, row.away_id) != (match.home_id, match.away_id)
 
 
-def match_rescore(match: Match) -> bool:
-    """Score ``match`` and record its decision; True when the match's winner or status
-    changed (in a bracket: the later matches then need a look).
+def matches_rescore(stage: Stage, matches: Sequence[Match]) -> list[int]:
+    """Score ``matches`` of ``stage`` and record their decisions; returns the ids of
+    those whose winner or status changed (in a bracket: the later matches then need a
+    look, so there they come one at a time — :func:`match_rescore`).
 
     A match with no confirmed result and no forfeit is left alone (nothing to say, and
     a winner a director recorded by hand stays). A winner that scoring recorded is
     withdrawn again when a correction leaves the match undecided.
     """
-    existing = MatchScore.objects.filter(match=match).first()
-    if _teams_moved(existing, match) and existing is not None:
-        if existing.boards_scored and not existing.needs_review:
-            existing.needs_review = True
-            existing.note_zh = (
-                "前序比赛成绩更正后，本场对阵已变；本场已有的成绩属于原对阵，请裁判长处理"
-            )
-            existing.note_en = (
-                "a correction upstream changed this match's teams; its results were "
-                "played by the previous teams — the director decides"
-            )
-            existing.save(update_fields=["needs_review", "note_zh", "note_en", "updated_at"])
-            return False
-        if existing.boards_scored:
-            return False
-        existing.delete()  # nothing was played: score the new teams afresh
-        existing = None
-    scored = score_match(match)
-    if scored is None:
-        return False
-    score, meta = scored
-    played = any(m["open_result_id"] or m["closed_result_id"] for m in meta.values())
-    if existing is None and not played and not score.adjustments:
-        return False
-    row = save_match_score(match, score, meta)
-    return record_decision(match, row, score)
+    existing = {
+        row.match_id: row for row in MatchScore.objects.filter(match__in=[m.pk for m in matches])
+    }
+    fresh = []
+    for match in matches:
+        row = existing.get(match.pk)
+        if _teams_moved(row, match) and row is not None:
+            if row.boards_scored and not row.needs_review:
+                row.needs_review = True
+                row.note_zh = (
+                    "前序比赛成绩更正后，本场对阵已变；本场已有的成绩属于原对阵，请裁判长处理"
+                )
+                row.note_en = (
+                    "a correction upstream changed this match's teams; its results were "
+                    "played by the previous teams — the director decides"
+                )
+                row.save(update_fields=["needs_review", "note_zh", "note_en", "updated_at"])
+                continue
+            if row.boards_scored:
+                continue
+            row.delete()  # nothing was played: score the new teams afresh
+            del existing[match.pk]
+        fresh.append(match)
+    scored = score_matches(stage, fresh)
+    items = []
+    for match in fresh:
+        if match.pk not in scored:
+            continue
+        score, meta = scored[match.pk]
+        played = any(m["open_result_id"] or m["closed_result_id"] for m in meta.values())
+        if match.pk not in existing and not played and not score.adjustments:
+            continue
+        items.append((match, score, meta))
+    rows = save_match_scores(items, existing)
+    return [
+        match.pk
+        for match, score, _meta in items
+        # Outside a bracket a recorded winner moves no other match: each is as read.
+        if record_decision(match, rows[match.pk], score, fresh=not stage.is_bracket)
+    ]
 
 
-def record_decision(match: Match, row: MatchScore, score: PureMatchScore[int]) -> bool:
+def match_rescore(match: Match) -> bool:
+    """Score ``match`` and record its decision; True when the match's winner or status
+    changed (see :func:`matches_rescore`)."""
+    return bool(matches_rescore(match.stage, [match]))
+
+
+def record_decision(
+    match: Match, row: MatchScore, score: PureMatchScore[int], *, fresh: bool = False
+) -> bool:
     """Record the scored decision on the match (its winner, or a draw where the format
-    has draws); withdraw a winner scoring recorded that no longer follows."""
-    match.refresh_from_db(fields=["winner", "status", "home", "away"])
+    has draws); withdraw a winner scoring recorded that no longer follows. ``fresh``:
+    ``match`` was just read under the stage's lock, no need to read it again."""
+    if not fresh:
+        match.refresh_from_db(fields=["winner", "status", "home", "away"])
     before = (match.winner_id, match.status)
+    recorded = False
     needs_winner = match.stage.is_bracket or match.stage.kind == Stage.Kind.PAIRS_FINAL
     if score.decided and not (needs_winner and score.winner is None):
         if match.status != Match.Status.FINISHED or match.winner_id != score.winner:
             winner = Entrant.objects.get(pk=score.winner) if score.winner is not None else None
             match_record_winner(match=match, winner=winner, reason=REASON)
+            recorded = True
         if not row.recorded_winner:
             row.recorded_winner = True
             row.save(update_fields=["recorded_winner", "updated_at"])
     elif row.recorded_winner:
         if match.status == Match.Status.FINISHED:
             match_clear_result(match=match, reason=REASON)
+            recorded = True
         row.recorded_winner = False
         row.save(update_fields=["recorded_winner", "updated_at"])
-    match.refresh_from_db(fields=["winner", "status"])
+    if recorded:
+        match.refresh_from_db(fields=["winner", "status"])
     return (match.winner_id, match.status) != before
 
 

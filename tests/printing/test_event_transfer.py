@@ -320,3 +320,35 @@ def test_deeply_nested_json_exits_2_without_a_traceback(db, tmp_path):
 
     assert status == 2 and "Traceback" not in err
     assert "嵌套" in err and "nests deeper" in err
+
+
+def test_placing_matches_and_a_swiss_travel_with_the_event(archived):
+    """A knockout's placing matches keep the places they decide, a Swiss its rounds:
+    export, import under a new code, export again gives the same stages."""
+    from tournament.models import Entrant, Match
+    from tournament.services import stage_create
+
+    teams = list(Entrant.objects.filter(event=archived, kind="team").order_by("number"))
+    stage_create(
+        event=archived,
+        kind=Stage.Kind.KNOCKOUT,
+        name="名次淘汰赛",
+        entrants=teams,
+        settings={"places": 4, "boards_per_session": 2, "sessions": 1},
+    )
+    stage_create(
+        event=archived,
+        kind=Stage.Kind.SWISS,
+        name="瑞士移位赛",
+        entrants=teams,
+        settings={"rounds": 2, "boards_per_session": 2, "sessions": 1},
+    )
+    before = json.loads(export(archived))
+    copy = event_import(event_file_read(export(archived)), code="chifeng-swiss").event
+    placing = Match.objects.get(stage__event=copy, side=Match.Side.PLACING)
+    assert (placing.first_place, placing.loser_place) == (3, 4)
+    after = json.loads(export(copy))
+    names = [s["name"] for s in after["stages"]]
+    assert "名次淘汰赛" in names and "瑞士移位赛" in names
+    for stage, old in zip(after["stages"], before["stages"], strict=True):
+        assert stage["matches"] == old["matches"]

@@ -68,3 +68,84 @@ def test_the_guide_cards_read_in_english(event, pdf):
     text = pdf(render_guide_cards(guide_cards_data(event), "en")).text()
 
     assert "Table guide card" in text and "Table 1" in text and "Entry code" in text
+
+
+def _pairs_event(count: int, kind: str, **settings):
+    from tournament.models import Entrant
+    from tournament.services import entrants_add, event_create, stage_create
+
+    ev = event_create(name="小型双人赛", code=f"small-{kind}-{count}")
+    pairs = entrants_add(
+        event=ev,
+        kind=Entrant.Kind.PAIR,
+        entries=[{"players": [f"甲{i}", f"乙{i}"]} for i in range(count)],
+    )
+    stage = stage_create(event=ev, kind=kind, entrants=pairs, settings=settings, draw_seed=5)
+    return ev, stage
+
+
+def test_an_odd_mitchell_prints_who_sits_out_each_round(db, pdf):
+    ev, stage = _pairs_event(9, "mitchell", boards_per_round=2)
+    data = movement_data(ev)
+    rounds = data.stages[0].rounds
+    assert len(rounds) == 5
+    assert all(len(r.rows) == 4 and len(r.sit_out) == 1 for r in rounds)
+    assert len({r.sit_out[0].number for r in rounds}) == 5  # a different pair each round
+    out = pdf(render_movement(data, "zh-hans"))
+    assert f"轮空：{rounds[0].sit_out[0].numbered}" in out.text(0).replace("\n", "")
+    # The guide card of each table has one sit-out line: no boards, no code.
+    cards = guide_cards_data(ev).cards
+    assert len(cards) == 5
+    for card in cards:
+        assert [r.round for r in card.rounds] == [1, 2, 3, 4, 5]
+        assert sum(1 for r in card.rounds if not r.code) == 1
+    text = pdf(render_guide_cards(guide_cards_data(ev), "zh-hans")).text()
+    assert "轮空" in text
+
+
+def test_a_howell_has_its_movement_sheet_and_guide_cards(db, pdf):
+    ev, stage = _pairs_event(8, "howell", boards_per_round=3)
+    data = movement_data(ev)
+    assert data.stages[0].howell and data.stages[0].skip_after_round is None
+    assert len(data.stages[0].rounds) == 7
+    out = pdf(render_movement(data, "zh-hans"))
+    assert out.pages == 7 and "豪威尔移位" in out.text(0)
+    cards = guide_cards_data(ev).cards
+    assert [c.table for c in cards] == [1, 2, 3, 4]
+    # Both pairs move: the card says where each goes next, read from the stored tables.
+    card = cards[1]
+    tables = {(t.round.number, t.number): t for t in Table.objects.filter(round__stage=stage)}
+    first = card.rounds[0]
+    nxt = {tables[2, n].ns_id: n for n in range(1, 5)} | {
+        tables[2, n].ew_id: n for n in range(1, 5)
+    }
+    assert first.ns_next == nxt[tables[1, 2].ns_id]
+    assert first.ew_next == nxt[tables[1, 2].ew_id]
+    guide = pdf(render_guide_cards(guide_cards_data(ev), "zh-hans"))
+    assert guide.pages == 4 and "南北下轮去" in guide.text(1)  # table 2: both pairs move
+
+
+def test_a_howell_and_a_sectioned_mitchell_print_their_standings_and_travellers(db, pdf):
+    from printing.renderers import render_standings
+    from printing.selectors import standings_data, travellers_data
+    from scoring.services import rescore_stage
+
+    ev, howell = _pairs_event(6, "howell", boards_per_round=1)
+    rescore_stage(howell.pk)
+    tables = standings_data(ev).stages[0].tables
+    assert [(t.direction, len(t.lines)) for t in tables] == [("", 6)]
+    assert "全场" in pdf(render_standings(standings_data(ev), "zh-hans")).text()
+    # A Howell's boards travel too: a traveller a board, 5 sets of one board, 3 lines each.
+    travellers = travellers_data(ev).travellers
+    assert len(travellers) == 5 and {len(t.rows) for t in travellers} == {3}
+
+    ev2, split = _pairs_event(20, "mitchell", boards_per_round=1, sections=2)
+    rescore_stage(split.pk)
+    tables = standings_data(ev2).stages[0].tables
+    assert [(t.group, t.direction) for t in tables] == [
+        ("A", "NS"),
+        ("A", "EW"),
+        ("B", "NS"),
+        ("B", "EW"),
+    ]
+    assert "A区" in pdf(render_standings(standings_data(ev2), "zh-hans")).text()

@@ -116,7 +116,8 @@ def test_the_reason_is_bilingual() -> None:
         == "跳级（闭室大王抠底）：东城 共 4 级，西城 共 0 级，东城 多 4 级，得 4 分"
     )
     assert result.reason_en == (
-        "jump levels (a 大王 dig in the closed room): 东城 4 levels, 西城 0; 东城 scores 4"
+        "jump levels (a big-joker dig (大王抠底) in the closed room): "
+        "东城 4 levels, 西城 0; 东城 scores 4"
     )
     made = compare_board(play(40), play(55), open_ns="X", open_ew="Y")
     assert "两桌都打成" in made.reason_zh and "both tables made" in made.reason_en

@@ -205,3 +205,21 @@ def test_a_level_final_contest_is_not_decided() -> None:
     assert score.decision is Decision.TIEBREAK
     places = final_places([(ContestSeats(Side.NS, (5, 6)), score)])
     assert [(p.place, p.decided) for p in places] == [(5, False), (5, False)]
+
+
+def test_pairs_rank_by_the_percentage_of_the_boards_they_played() -> None:
+    """An odd field (issue 15): a N–S pair that sat out a round played fewer boards; it
+    ranks by its share of the tops it could have scored, not by its total (第二十八条之7's
+    matchpoints, put on one scale). 30 of 40 (75%) beats 32 of 48 (66.7%)."""
+    from core.standings import PairTotal, rank_pairs
+
+    standings = rank_pairs(
+        {
+            "sat_out": PairTotal(Fraction(30), 40, 10),
+            "played_all": PairTotal(Fraction(32), 48, 12),
+            "level": PairTotal(Fraction(24), 32, 8),  # 75% too: shares the place
+        },
+        directions={"sat_out": Side.NS, "played_all": Side.NS, "level": Side.NS},
+    )
+    places = {r.entrant: (r.place, r.shared) for r in standings.ns}
+    assert places == {"sat_out": (1, True), "level": (1, True), "played_all": (3, False)}

@@ -6,6 +6,7 @@ match and the places of a double elimination (第二十七条)."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from scoring.models import Standing
 from scoring.selectors import qualification_standings, stage_cross_table
@@ -147,7 +148,7 @@ def test_a_carry_over_without_groups_is_refused(make_teams, make_stage):
         make_stage(Stage.Kind.ROUND_ROBIN, make_teams(4), carry_over=True, **SHORT)
 
 
-def test_knockout_with_a_third_place_match(play, make_teams, make_stage):
+def test_knockout_with_a_third_place_match(play, make_teams, make_stage, client, director):
     """第二十七条之1 with a third-place match: the semi-final losers meet; the standings
     list 冠军, 亚军, third and fourth."""
     stage = make_stage(Stage.Kind.KNOCKOUT, make_teams(4), places=4, **SHORT)
@@ -158,6 +159,10 @@ def test_knockout_with_a_third_place_match(play, make_teams, make_stage):
         for match in round_.matches.select_related("home", "away"):
             play_match(play, match, lower_number_wins(match))
     assert places(stage) == {1: (1, False), 2: (2, False), 3: (3, False), 4: (4, False)}
+    client.force_login(director)  # the event is a draft: its officials see it
+    page = client.get(reverse("web:stage", args=[stage.event.code, stage.order]))
+    text = page.content.decode()
+    assert "全部名次" in text and "名次赛" in text
 
 
 def test_double_elimination_places_beyond_the_final(play, make_teams, make_stage):
@@ -176,3 +181,39 @@ def test_double_elimination_places_beyond_the_final(play, make_teams, make_stage
         sorted(got.values()) == [(1, False), (2, False), (3, False), (4, False)] + [(5, True)] * 2
     )
     assert got[1] == (1, False)
+
+
+def test_a_swiss_of_a_hundred_teams_pairs_its_second_round(make_teams, make_stage):
+    """100 teams, 9 rounds: round 1 by seeding (1 v 51 …); with the higher seeds winning
+    (the scores stored as scoring stores them), round 2 pairs the 50 winners among
+    themselves and the 50 losers among themselves, nobody meeting twice."""
+    from scoring.models import MatchScore
+
+    stage = Stage.objects.get(
+        pk=make_stage(Stage.Kind.SWISS, make_teams(100), rounds=9, **SHORT).pk
+    )
+    first = stage.rounds.get(number=1)
+    for match in first.matches.all():
+        MatchScore.objects.create(
+            match=match,
+            stage=stage,
+            home_id=match.home_id,
+            away_id=match.away_id,
+            home_board_points=4,
+            home_score=4,
+            home_match_points=2,
+            decision="won",
+            winner_id=match.home_id,
+            boards_scored=2,
+            boards_expected=2,
+        )
+        match.winner_id, match.status = match.home_id, Match.Status.FINISHED
+        match.save(update_fields=["winner", "status"])
+    second = swiss_round_next(stage=stage)
+    winners = set(first.matches.values_list("home_id", flat=True))
+    pairs = list(second.matches.values_list("home_id", "away_id"))
+    assert len(pairs) == 50
+    assert all((h in winners) == (a in winners) for h, a in pairs)
+    assert not {frozenset(p) for p in pairs} & {
+        frozenset(p) for p in first.matches.values_list("home_id", "away_id")
+    }

@@ -83,6 +83,38 @@ def test_schedule_plays_a_double_round_robin():
     assert data["rounds"][3]["matches"] == [{"home": 4, "away": 1}, {"home": 3, "away": 2}]
 
 
+def test_movement_for_an_odd_number_of_pairs_leaves_one_seat_empty_each_round():
+    data = run("movement", "mitchell", "--pairs", "9", "--boards-per-round", "3")
+    assert len(data["rounds"]) == 5
+    for r in data["rounds"]:
+        empty = [t for t in r["tables"] if t["ew"] is None]
+        assert len(empty) == 1 and empty[0]["ns"] is not None
+        assert len(r["tables"]) == 5 and len(empty[0]["boards"]) == 3
+    sat_out = [t["ns"] for r in data["rounds"] for t in r["tables"] if t["ew"] is None]
+    assert sorted(sat_out) == [1, 2, 3, 4, 5]
+
+
+def test_movement_with_pairs_even_is_the_tables_movement_and_rounds_shorten_it():
+    assert run("movement", "mitchell", "--pairs", "10") == run(
+        "movement", "mitchell", "--tables", "5"
+    )
+    short = run("movement", "mitchell", "--pairs", "30", "--rounds", "6")
+    assert short["rounds"] == run("movement", "mitchell", "--tables", "15")["rounds"][:6]
+
+
+def test_movement_howell_for_seven_pairs():
+    data = run("movement", "howell", "--pairs", "7", "--boards-per-round", "2")
+    assert len(data["rounds"]) == 7
+    assert all(len(r["tables"]) == 4 for r in data["rounds"])
+    assert data["rounds"][0]["tables"][0] == {
+        "table": 1,
+        "ns": None,
+        "ew": 1,
+        "boards": [1, 2],
+        "start_level": "A",
+    }
+
+
 def test_schedule_draws_brackets():
     knockout = run("schedule", "knockout", "--teams", "8")
     assert knockout["kind"] == "knockout" and len(knockout["matches"]) == 7
@@ -109,7 +141,12 @@ def test_schedule_adds_placing_matches_and_prints_a_swiss_first_round():
         (("movement", "mitchell", "--tables", "0"), "at least 3 tables"),
         (("movement", "mitchell", "--tables", "2"), "至少需要3张桌"),
         (("movement", "mitchell", "--tables", "4", "--boards-per-round", "0"), "1 board"),
-        (("movement", "howell", "--tables", "4"), "unknown movement 'howell'"),
+        (("movement", "howell", "--tables", "4"), "a Howell takes --pairs P"),
+        (("movement", "howell", "--pairs", "12"), "4 to 10 pairs"),
+        (("movement", "mitchell", "--pairs", "4"), "至少需要5对"),
+        (("movement", "mitchell", "--pairs", "9", "--tables", "5"), "either --tables T or"),
+        (("movement", "mitchell", "--pairs", "9", "--rounds", "6"), "between 1 and 5"),
+        (("movement", "swiss", "--pairs", "9"), "unknown movement 'swiss'"),
         (("movement", "mitchell", "--tables", "four"), "invalid int value"),
         (("movement", "mitchell"), "--tables"),
         (("schedule", "round-robin", "--teams", "1"), "at least 2 teams"),

@@ -78,9 +78,9 @@ def test_tables_have_no_rooms_and_all_four_seats(mitchell_stage):
     assert len({t.code for t in tables}) == tables.count()
 
 
-def test_an_odd_number_of_pairs_is_refused(event, make_pairs):
-    with pytest.raises(EventError, match="even number of pairs"):
-        stage_create(event=event, kind="mitchell", entrants=make_pairs(7))
+def test_fewer_than_five_pairs_are_refused(event, make_pairs):
+    with pytest.raises(EventError, match="at least 5 pairs"):
+        stage_create(event=event, kind="mitchell", entrants=make_pairs(4))
 
 
 def ranking(stage, direction):

@@ -174,8 +174,8 @@ def test_the_dashboard_links_to_the_printing_page(client, team, director):
 def test_the_rounds_progress_counts_the_current_round_only(client, demo, director, eager):
     """ "本轮进度" once counted the whole event (a 6-team round robin: 5 rounds × 3
     matches × 2 tables × 4 boards = 120); it counts the round being played: round 1's
-    24 before the director starts a round, then the round started."""
-    from tournament.services import round_start
+    24 while it is open, then round 2's once the director closes 1 and starts 2."""
+    from tournament.services import round_close, round_start
 
     deal(demo.round_robin)
     client.force_login(director)
@@ -189,7 +189,9 @@ def test_the_rounds_progress_counts_the_current_round_only(client, demo, directo
     progress = dashboard(client, demo).split('class="totals')[1].split("</p>")[0]
     assert "已报 8/24 副" in progress
 
+    round_close(round=demo.round_robin.rounds.get(number=1))
     round_start(round=demo.round_robin.rounds.get(number=2))
     content = dashboard(client, demo)
     assert "已报 0/24 副" in content.split('class="totals')[1].split("</p>")[0]
-    assert "第2轮" in content.split("本轮进度")[1].split("</h2>")[0]
+    heading = content.split("本轮进度")[1].split("</h2>")[0]
+    assert "第2轮" in heading and "第1轮" not in heading  # the other stages: not dealt

@@ -20,8 +20,10 @@ from core.formats import FormatError
 from core.formats.bracket import Bracket, LoserOf, WinnerOf
 from core.formats.double_elimination import double_elimination
 from core.formats.groups import draw_groups, serpentine
+from core.formats.howell import howell
 from core.formats.knockout import knockout
-from core.formats.mitchell import mitchell, set_start_level
+from core.formats.mitchell import Section, sections
+from core.formats.movement import Movement, set_start_level
 from core.formats.qualification import group_qualifier_order
 from core.formats.round_robin import berger_rounds
 from core.formats.swiss import SwissRound, check_rounds, first_round
@@ -117,7 +119,7 @@ def stage_create(
         order = (event.stages.aggregate(n=Max("order"))["n"] or 0) + 1
     elif event.stages.filter(order=order).exists():
         raise EventError(f"阶段顺序{order}已被使用", f"stage order {order} is taken", code="order")
-    needs_lot = kind in (Stage.Kind.TEAM_MATCH, Stage.Kind.MITCHELL) or (
+    needs_lot = kind in (Stage.Kind.TEAM_MATCH, *Stage.MOVEMENT_KINDS) or (
         kind == Stage.Kind.GROUP_ROUND_ROBIN and options.draw == "draw"
     )
     if needs_lot and draw_seed is None:
@@ -450,32 +452,120 @@ def swiss_round_create(*, stage: Stage, pairing: SwissRound[Entrant]) -> Round:
 
 
 def _schedule_mitchell(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
-    """Pairs drawn by lot into N–S and E–W and their first tables; N–S sit still, E–W
-    move up, the sets move down (第二十八条)."""
-    if len(entrants) % 2:
+    """Pairs seated into N–S and E–W and their first tables; N–S sit still, E–W move up,
+    the sets move down (第二十八条). An odd section gets a phantom E–W pair, so one N–S
+    pair sits out each round; a big field splits into sections of equal tables that
+    play the same sets at the same time; ``rounds`` shortens the movement."""
+    split = sections(
+        len(entrants), options.sections, options.boards_per_round, rounds=options.rounds or None
+    )
+    slots = [
+        (section, direction, count)
+        for section in split
+        for direction, count in (
+            (StageEntry.Direction.NS, section.movement.table_count),
+            (StageEntry.Direction.EW, section.pairs - section.movement.table_count),
+        )
+    ]
+    seated = _seat_pairs(stage, options, entrants, slots)
+    labelled = len(split) > 1
+    StageEntry.objects.bulk_create(
+        StageEntry(
+            stage=stage,
+            entrant=entrant,
+            direction=direction,
+            pair_number=number,
+            group_label=section.label if labelled else "",
+        )
+        for section in split
+        for direction in (StageEntry.Direction.NS, StageEntry.Direction.EW)
+        for number, entrant in seated.get((section.label, direction), {}).items()
+    )
+    layout = [
+        (
+            section.offset,
+            seated.get((section.label, StageEntry.Direction.NS), {}),
+            seated.get((section.label, StageEntry.Direction.EW), {}),
+            section.movement,
+        )
+        for section in split
+    ]
+    _lay_movement(stage, options, entrants, layout)
+
+
+def _seat_pairs(
+    stage: Stage,
+    options: StageOptions,
+    entrants: list[Entrant],
+    slots: list[tuple[Section, str, int]],
+) -> dict[tuple[str, str], dict[int, Entrant]]:
+    """Give each pair a section, a direction and a number.
+
+    ``draw``: by lot (the stage's seed). ``reseed``: in the order given (a later session,
+    ranked by the cumulative standing), dealt serpentine over the sections' N–S and
+    E–W so that the strong pairs spread evenly. Pairs held at N–S (a player who cannot
+    move) take N–S seats first, where they never move.
+    """
+    by_number = {e.number: e for e in entrants}
+    missing = [n for n in options.held_ns if n not in by_number]
+    if missing:
         raise EventError(
-            f"米切尔移位需要偶数对（南北、东西各半），现有{len(entrants)}对",
-            f"a Mitchell needs an even number of pairs (half N–S, half E–W), got {len(entrants)}",
-            code="entrants",
+            f"固定南北的参赛编号{missing}不在本阶段",
+            f"the pairs held at N–S {missing} are not in this stage",
+            code="held_ns",
+        )
+    ns_slots = sum(count for _, direction, count in slots if direction == StageEntry.Direction.NS)
+    if len(options.held_ns) > ns_slots:
+        raise EventError(
+            f"固定南北的对数（{len(options.held_ns)}）超过南北座位数（{ns_slots}）",
+            f"{len(options.held_ns)} pairs held at N–S, but only {ns_slots} N–S seats",
+            code="held_ns",
             article="第二十八条",
         )
-    tables = len(entrants) // 2
-    movement = mitchell(tables, options.boards_per_round)
-    drawn = list(entrants)
-    random.Random(stage.draw_seed).shuffle(drawn)
-    ns = {t: e for t, e in enumerate(drawn[:tables], start=1)}
-    ew = {t: e for t, e in enumerate(drawn[tables:], start=1)}
-    StageEntry.objects.bulk_create(
-        [
-            StageEntry(stage=stage, entrant=e, direction=StageEntry.Direction.NS, pair_number=t)
-            for t, e in ns.items()
-        ]
-        + [
-            StageEntry(stage=stage, entrant=e, direction=StageEntry.Direction.EW, pair_number=t)
-            for t, e in ew.items()
-        ]
-    )
+    order = list(entrants)
+    if options.seating == "draw":
+        random.Random(stage.draw_seed).shuffle(order)
+    held = [by_number[n] for n in options.held_ns]
+    rest = [e for e in order if e.number not in options.held_ns]
+    seated: dict[tuple[str, str], dict[int, Entrant]] = {}
+    room = {(section.label, direction): count for section, direction, count in slots}
+    offset = {section.label: section.offset for section, _direction, _count in slots}
+
+    def deal(pairs: list[Entrant], groups: list[tuple[str, str]]) -> None:
+        # By lot the drawn order fills the seats in turn; reseeded, it snakes.
+        snake = groups + groups[::-1] if options.seating == "reseed" else groups
+        step = 0
+        for entrant in pairs:
+            while room[snake[step % len(snake)]] == 0:
+                step += 1
+            group = snake[step % len(snake)]
+            seats = seated.setdefault(group, {})
+            seats[offset[group[0]] + len(seats) + 1] = entrant
+            room[group] -= 1
+            if options.seating == "reseed":
+                step += 1
+
+    groups = [(section.label, direction) for section, direction, _count in slots]
+    deal(held, [g for g in groups if g[1] == StageEntry.Direction.NS])
+    deal(rest, groups)
+    return seated
+
+
+def _lay_movement(
+    stage: Stage,
+    options: StageOptions,
+    entrants: list[Entrant],
+    layout: Sequence[tuple[int, Mapping[int, Entrant], Mapping[int, Entrant], Movement]],
+) -> None:
+    """Write a pairs movement: its sets, rounds, tables, set plays and seats.
+
+    ``layout``: per section, its table offset, the N–S and E–W pairs by number and its
+    movement (every section's movement has the same rounds and sets). A table with an
+    empty seat (轮空) is not written: nothing is played there, its pair sits out.
+    Large fields (60 tables, 59 rounds) are written in a few bulk inserts.
+    """
     b = options.boards_per_round
+    first = layout[0][3]
     sets = {
         s: BoardSet.objects.create(
             stage=stage,
@@ -484,28 +574,46 @@ def _schedule_mitchell(stage: Stage, options: StageOptions, entrants: list[Entra
             last_board=b * s,
             start_level=set_start_level(s, b),
         )
-        for s in range(1, tables + 1)
+        for s in range(1, first.set_count + 1)
     }
-    # Large fields (60 tables, 59 rounds) are written in a few bulk inserts.
-    rounds = Round.objects.bulk_create(Round(stage=stage, number=r.number) for r in movement.rounds)
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=a.table, ns=ns[a.ns], ew=ew[a.ew])
+    rounds = Round.objects.bulk_create(Round(stage=stage, number=r.number) for r in first.rounds)
+    plays = [
+        (round_, offset + a.table, ns[offset + a.ns], ew[offset + a.ew], a.board_set)
+        for offset, ns, ew, movement in layout
         for round_, mround in zip(rounds, movement.rounds, strict=True)
         for a in mround.tables
+        if a.ns is not None and a.ew is not None
+    ]
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=number, ns=ns_pair, ew=ew_pair)
+        for round_, number, ns_pair, ew_pair, _set in plays
     )
-    assignments = [a for mround in movement.rounds for a in mround.tables]
     SetPlay.objects.bulk_create(
-        SetPlay(table=table, board_set=sets[a.board_set], order=1)
-        for table, a in zip(tables, assignments, strict=True)
+        SetPlay(table=table, board_set=sets[play[4]], order=1)
+        for table, play in zip(tables, plays, strict=True)
     )
     players = {e.pk: _layout.lineup(e)[:2] for e in entrants}
     Seat.objects.bulk_create(
         Seat(table=table, seat=position, player=player)
-        for table, a in zip(tables, assignments, strict=True)
+        for table, play in zip(tables, plays, strict=True)
         for position, player in _layout.seat_players(
-            players[ns[a.ns].pk], players[ew[a.ew].pk]
+            players[play[2].pk], players[play[3].pk]
         ).items()
     )
+
+
+def _schedule_howell(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
+    """A small field (4–10 pairs): every pair meets every pair, one ranking. Pair
+    numbers by lot; pair 2T sits still at table 1 N–S (an odd field: its seat is
+    empty and the pair it would meet sits out)."""
+    movement = howell(len(entrants), options.boards_per_round, rounds=options.rounds or None)
+    drawn = list(entrants)
+    random.Random(stage.draw_seed).shuffle(drawn)
+    numbered = dict(enumerate(drawn, start=1))
+    StageEntry.objects.bulk_create(
+        StageEntry(stage=stage, entrant=e, pair_number=n) for n, e in numbered.items()
+    )
+    _lay_movement(stage, options, entrants, [(0, numbered, numbered, movement)])
 
 
 def _schedule_pairs_final(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
@@ -537,6 +645,7 @@ SCHEDULERS = {
     Stage.Kind.KNOCKOUT: _schedule_bracket,
     Stage.Kind.DOUBLE_ELIMINATION: _schedule_bracket,
     Stage.Kind.MITCHELL: _schedule_mitchell,
+    Stage.Kind.HOWELL: _schedule_howell,
     Stage.Kind.PAIRS_FINAL: _schedule_pairs_final,
     Stage.Kind.SWISS: _schedule_swiss,
 }
