@@ -48,7 +48,8 @@ out = []
 for table in round_.tables.order_by("number"):
     board = Board.objects.get(board_set=table.set_plays.get().board_set)
     third = board.bottom[-3]
-    out.append([table.code, board.number, {"BJ": "H", "LJ": "S"}.get(third, third[0])])
+    trump = {"BJ": "H", "LJ": "S"}.get(third, third[0])
+    out.append([table.code, board.number, trump, table.ns.pin])
 print("TABLES=" + json.dumps(out))
 """
 
@@ -125,7 +126,7 @@ def test_thirty_tables_submitting_at_once_on_sqlite_all_succeed(venue_server):
     assert len(tables) == TABLES
     # Each phone has opened its board first (cookie and CSRF token), as at the table.
     phones = []
-    for code, number, trump in tables:
+    for code, number, trump, pin in tables:
         opener = _opener()
         url = f"{base}/t/{code}/b/{number}/"
         page = opener.open(url, timeout=60).read().decode()
@@ -133,6 +134,7 @@ def test_thirty_tables_submitting_at_once_on_sqlite_all_succeed(venue_server):
         data = {
             "csrfmiddlewaretoken": token,
             "side": "NS",
+            "pin": pin,  # N–S's own PIN (h14)
             "level_ns": "A",
             "level_ew": "A",
             "declarer": "S",

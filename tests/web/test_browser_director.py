@@ -76,14 +76,24 @@ def _unfold(block) -> None:
         block.locator("summary").first.click()
 
 
-def _enter(phone, code: str, board, *, first_play: bool, points: int, side: str) -> None:
-    """One side enters a board at its table's phone."""
+SIDES = {"南北": "ns", "东西": "ew"}
+
+
+def _pin(table, side: str) -> str:
+    """The side's own PIN, from its team's PIN card."""
+    return getattr(table, SIDES[side]).pin
+
+
+def _enter(phone, table, board, *, first_play: bool, points: int, side: str) -> None:
+    """One side enters a board at its table's phone, with its own PIN."""
     from ._play import fanzhu_trump
 
+    code = table.code
     phone.goto(phone.base + reverse("web:table", args=[code]))
     phone.get_by_role("link", name=f"第{board.number}副").first.click()
     phone.wait_for_url(f"**/t/{code}/b/{board.number}/")
     phone.locator(".field-side label", has_text=side).click()
+    phone.fill("#id_pin", _pin(table, side))
     if first_play:  # the set's first board: who declares is written at the table
         phone.locator(".field-declarer label", has_text="南").click()
         phone.locator(".field-trump label", has_text=SUITS[fanzhu_trump(board)]).click()
@@ -93,7 +103,8 @@ def _enter(phone, code: str, board, *, first_play: bool, points: int, side: str)
     phone.locator("#confirm").wait_for()
 
 
-def _confirm(phone, side: str) -> None:
+def _confirm(phone, table, side: str) -> None:
+    phone.locator("#confirm input[name=pin]").fill(_pin(table, side))
     phone.get_by_role("button", name=f"{side}确认无误").click()
     phone.locator("#confirmed").wait_for()
 
@@ -114,7 +125,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     desk.fill("#id_username", "caipan")
     desk.fill("#id_password", "secret-pw")
     desk.keyboard.press("Enter")
-    desk.wait_for_url("**/director/")
+    desk.wait_for_url(base + reverse("web:workspace"))  # the exact address, not ?next=
 
     # 1. The event, its rules by name (a switch set with its article).
     desk.fill("#id_name", "春季对调复式赛")
@@ -187,16 +198,16 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     phone = _page(chromium, base, PHONE)
     open_first, open_second = boards_of(open_room)
     closed_first, closed_second = boards_of(closed_room)
-    _enter(phone, open_room.code, open_first, first_play=True, points=40, side="南北")
+    _enter(phone, open_room, open_first, first_play=True, points=40, side="南北")
     assert page_fits_the_phone(phone)
     _shot(phone, "table-entered-375.png")
-    _confirm(phone, "东西")
-    _enter(phone, closed_room.code, closed_first, first_play=True, points=60, side="东西")
-    _confirm(phone, "南北")
-    _enter(phone, open_room.code, open_second, first_play=False, points=85, side="南北")
-    _confirm(phone, "东西")
-    _enter(phone, closed_room.code, closed_second, first_play=False, points=40, side="东西")
-    _confirm(phone, "南北")
+    _confirm(phone, open_room, "东西")
+    _enter(phone, closed_room, closed_first, first_play=True, points=60, side="东西")
+    _confirm(phone, closed_room, "南北")
+    _enter(phone, open_room, open_second, first_play=False, points=85, side="南北")
+    _confirm(phone, open_room, "东西")
+    _enter(phone, closed_room, closed_second, first_play=False, points=40, side="东西")
+    _confirm(phone, closed_room, "南北")
     assert page_fits_the_phone(phone)
     _shot(phone, "table-confirmed-375.png")
     assert Result.objects.filter(table__match=match, status="confirmed").count() == 4
@@ -255,7 +266,7 @@ def test_every_step_of_the_workspace_fits_a_phone(browser):
     phone.fill("#id_username", "shouji")
     phone.fill("#id_password", "secret-pw")
     phone.keyboard.press("Enter")
-    phone.wait_for_url("**/director/")
+    phone.wait_for_url(base + reverse("web:workspace"))
 
     pages = {
         "setup": reverse("web:setup", args=["phone"]),
