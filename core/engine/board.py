@@ -23,12 +23,14 @@ from .cards import (
     PLAY_ORDER,
     POINTS,
     SEAT_ZH,
+    SUIT_EN,
     XIAOSA_TAKES,
     Card,
     Seat,
     Side,
     Suit,
     card,
+    card_en,
     card_name,
     card_zh,
     counts,
@@ -45,6 +47,7 @@ from .play import (
     LeadFault,
     analyse_lead,
     check_follow,
+    shape_owed,
     single_lead,
     smallest_card,
     throw_stands,
@@ -737,25 +740,36 @@ class _Judge:
     def follow_error(
         self, i: int, seat: Seat, lead: Lead, fault: FollowFault, hand: Sequence[int]
     ) -> None:
+        """A revoke or a broken shape duty, naming the suit and what was owed."""
         suit_zh = "主牌" if lead.suit == TRUMP else Suit(lead.suit).zh
-        suit_en = "trumps" if lead.suit == TRUMP else Suit(lead.suit).name
+        suit_en = "trumps" if lead.suit == TRUMP else SUIT_EN[Suit(lead.suit)]
+        who_zh, who_en = f"第{i}轮{_seat_zh(seat)}家", f"trick {i}: seat {seat.name}"
         if fault is FollowFault.SUIT:
             self.f.add(
                 ErrorCode.MUST_FOLLOW_SUIT,
-                f"第{i}轮{seat.name}家手中还有{suit_zh}，必须跟{suit_zh}",
-                f"trick {i}: seat {seat.name} still holds {suit_en} and must follow",
+                f"{who_zh}手中还有{suit_zh}，必须跟{suit_zh}",
+                f"{who_en} still holds {suit_en} and must follow with them",
                 trick=i,
                 seat=seat.name,
             )
+            return
+        owed = shape_owed(self.ctx, lead, hand)
+        owed_zh = "".join(card_zh(c) for c in owed)
+        owed_en = "".join(card_en(c) for c in owed)
+        if lead.structure.tractors and len(owed) == 2 * lead.structure.tractors[0] > 2:
+            what_zh, what_en = f"拖拉机{owed_zh}", f"the tractor {owed_en}"
+        elif len(owed) == 2:
+            what_zh, what_en = f"对子{owed_zh}", f"the pair {owed_en}"
         else:
-            self.f.add(
-                ErrorCode.MUST_FOLLOW_SHAPE,
-                f"第{i}轮{seat.name}家有{suit_zh}的对子或连对，必须跟出",
-                f"trick {i}: seat {seat.name} holds pairs or tractors of {suit_en} "
-                "and must play them",
-                trick=i,
-                seat=seat.name,
-            )
+            what_zh = "对子" + "、".join(card_zh(c) * 2 for c in owed[::2])
+            what_en = "the pairs " + ", ".join(card_en(c) * 2 for c in owed[::2])
+        self.f.add(
+            ErrorCode.MUST_FOLLOW_SHAPE,
+            f"{who_zh}必须跟出{suit_zh}的{what_zh}（对出对、拖拉机出拖拉机）",
+            f"{who_en} must play {what_en} ({suit_en}: pairs to pairs, a tractor to a tractor)",
+            trick=i,
+            seat=seat.name,
+        )
 
     def check_complete(self, state: _Play) -> None:
         for seat in SEATS:
