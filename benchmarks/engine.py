@@ -59,21 +59,24 @@ def bare_pass(text: str) -> object:
     return bare_replay(json.loads(text))
 
 
-def timed(fn: Callable[[str], object], texts: list[str]) -> float:
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def timed(fn: Callable[[str], object], texts: list[str], clock: Callable[[], float]) -> float:
     """Boards per second of one pass over all boards."""
-    start = time.perf_counter()
+    start = clock()
     for text in texts:
         fn(text)
-    return len(texts) / (time.perf_counter() - start)
+    return len(texts) / (clock() - start)
 
 
-def measure(texts: list[str], repeats: int) -> dict[str, list[float]]:
+def measure(texts: list[str], repeats: int, clock: str = "wall") -> dict[str, list[float]]:
     """Rates of `repeats` passes of each, interleaved and alternating which goes first."""
     rates: dict[str, list[float]] = {"engine": [], "bare": []}
     passes = {"engine": engine_pass, "bare": bare_pass}
     for i in range(repeats):
         for name in ("engine", "bare") if i % 2 == 0 else ("bare", "engine"):
-            rates[name].append(timed(passes[name], texts))
+            rates[name].append(timed(passes[name], texts, CLOCKS[clock]))
     return rates
 
 
@@ -82,28 +85,38 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2007)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="wall: elapsed time (a quiet machine); cpu: this process's CPU time (a shared one)",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     texts = [json.dumps(random_board(rng, board=i + 1)) for i in range(args.boards)]
     assert all(engine_pass(t).valid for t in texts), "the generator made an illegal board"  # type: ignore[attr-defined]
     tricks = sum(len(json.loads(t)["tricks"]) for t in texts) / len(texts)
     load_before = os.getloadavg()[0]
-    rates = measure(texts, args.repeats)
+    rates = measure(texts, args.repeats, args.clock)
     load_after = os.getloadavg()[0]
     engine, bare = rates["engine"], rates["bare"]
     # The best pass is the least disturbed one: the min of the time, the max of the rate.
     e_best, e_median = max(engine), statistics.median(engine)
     b_best, b_median = max(bare), statistics.median(bare)
     print(f"boards: {len(texts)} random legal full-play boards, {tricks:.1f} tricks each")
-    print(f"passes: {args.repeats} of each, interleaved; JSON parsed in both")
+    print(f"passes: {args.repeats} of each, interleaved; JSON parsed in both; {args.clock} clock")
     print(f"load average (1 min) before/after: {load_before:.2f} / {load_after:.2f}")
-    print(f"engine json+check_board: best {e_best:,.0f}  median {e_median:,.0f} boards/s")
-    print(f"bare   json+replay:      best {b_best:,.0f}  median {b_median:,.0f} boards/s")
+    for name, best, median in (("engine json+check_board", e_best, e_median),
+                               ("bare   json+replay     ", b_best, b_median)):  # fmt: skip
+        print(
+            f"{name}: min {1e6 / best:.0f} us/board ({best:,.0f} boards/s), "
+            f"median {1e6 / median:.0f} us/board ({median:,.0f} boards/s)"
+        )
     print(
         f"ratio engine/bare: best {b_best / e_best:.1f}x  median {b_median / e_median:.1f}x "
         f"(aim: <= {AIM_RATIO:.0f}x)"
     )
-    print(f"aim >= {AIM_RATE:,} boards/s: {'met' if e_best >= AIM_RATE else 'not met'}")
+    print(f"aim >= {AIM_RATE:,} boards/s (best pass): {'met' if e_best >= AIM_RATE else 'not met'}")
 
 
 if __name__ == "__main__":

@@ -23,12 +23,14 @@ from .cards import (
     PLAY_ORDER,
     POINTS,
     SEAT_ZH,
+    SUIT_EN,
     XIAOSA_TAKES,
     Card,
     Seat,
     Side,
     Suit,
     card,
+    card_en,
     card_name,
     card_zh,
     counts,
@@ -45,6 +47,7 @@ from .play import (
     LeadFault,
     analyse_lead,
     check_follow,
+    shape_owed,
     single_lead,
     smallest_card,
     throw_stands,
@@ -132,7 +135,7 @@ def deal_findings(
             if n != HAND_SIZE:
                 f.add(
                     ErrorCode.HAND_SIZE,
-                    f"{seat.name}家有{n}张牌，应为{HAND_SIZE}张",
+                    f"{_seat_zh(seat)}家有{n}张牌，应为{HAND_SIZE}张",
                     f"seat {seat.name} holds {n} cards, not {HAND_SIZE}",
                     seat=seat.name,
                 )
@@ -167,7 +170,7 @@ def is_ganbaguo(bottom: Sequence[int], trump: Suit, level_rank: int) -> bool:
 
 
 def _names(cards: Sequence[int]) -> tuple[str, str]:
-    return " ".join(card_zh(c) for c in cards), " ".join(card_name(c) for c in cards)
+    return " ".join(card_zh(c) for c in cards), " ".join(card_en(c) for c in cards)
 
 
 def _missing(want: Sequence[int], have: Sequence[int]) -> list[int]:
@@ -274,7 +277,7 @@ class _Judge:
                 f.add(
                     ErrorCode.TRUMP_NOT_DECLARABLE,
                     "本规则没有封主",
-                    "these rules have no sealing (封主)",
+                    "these rules have no sealing (a pair shown first may still be overturned)",
                     seat=r.declared_by.name,
                 )
             if deal_ok and r.hands is not None:
@@ -282,11 +285,11 @@ class _Judge:
                 if held < need:
                     f.add(
                         ErrorCode.TRUMP_NOT_DECLARABLE,
-                        f"{r.declared_by.name}家没有{'一对' if need == 2 else ''}"
+                        f"{_seat_zh(r.declared_by)}家没有{'一对' if need == 2 else ''}"
                         f"{card_zh(level_card)}，不能亮{r.trump.zh}为主",
                         f"seat {r.declared_by.name} does not hold "
-                        f"{'a pair of ' if need == 2 else ''}{card_name(level_card)} "
-                        f"to declare {r.trump.name} trump",
+                        f"{'a pair of ' if need == 2 else ''}{card_en(level_card)} "
+                        f"to declare {SUIT_EN[r.trump]} trump",
                         seat=r.declared_by.name,
                     )
         elif r.bottom is not None and len(r.bottom) == BOTTOM_SIZE:
@@ -296,8 +299,8 @@ class _Judge:
                 f.add(
                     ErrorCode.TRUMP_NOT_DECLARABLE,
                     f"无人亮主时翻底定主：底三颗是{card_zh(third)}，主应为{suit.zh}",
-                    f"with no declaration the third card from the bottom ({card_name(third)}) "
-                    f"makes {suit.name} trump",
+                    f"with no declaration the third card from the bottom ({card_en(third)}) "
+                    f"makes {SUIT_EN[suit]} trump",
                 )
 
     # -- burying (第十六条) -----------------------------------------------------------
@@ -340,7 +343,7 @@ class _Judge:
             f.add(
                 ErrorCode.BURIED_NOT_HELD,
                 "干巴锅：底牌没有主牌花色的牌，打家不能拿底牌",
-                "干巴锅: a bottom with no card of the trump suit may not be taken",
+                "ganbaguo: a bottom with no card of the trump suit may not be taken",
                 seat=r.declarer.name,
                 article="干巴锅 (000)",
             )
@@ -379,20 +382,24 @@ class _Judge:
     ) -> bool:
         r = self.r
         reasons: list[tuple[str, str]] = []
-        gz, ge = card_zh(ex.gives), card_name(ex.gives)
-        tz, te = card_zh(ex.takes), card_name(ex.takes)
+        gz, ge = card_zh(ex.gives), card_en(ex.gives)
+        tz, te = card_zh(ex.takes), card_en(ex.takes)
         if ex.kind == "xiaosa":
             if not self.profile.xiaosa:
-                reasons.append(("本规则没有潇洒", "these rules have no 潇洒"))
+                reasons.append(("本规则没有潇洒", "these rules have no xiaosa"))
             if ex.seat == r.declarer:
-                reasons.append(("打家的潇洒是扣底，不是换牌", "the declarer's 潇洒 is by burying"))
+                reasons.append(
+                    ("打家的潇洒是扣底，不是换牌", "the declarer's xiaosa is by burying a joker")
+                )
             if ex.gives not in (BJ, LJ):
-                reasons.append((f"潇洒只能放大小王，不能放{gz}", f"潇洒 puts in a joker, not {ge}"))
+                reasons.append(
+                    (f"潇洒只能放大小王，不能放{gz}", f"xiaosa puts in a joker, not {ge}")
+                )
             if ex.takes >= LJ or ex.takes % 13 not in XIAOSA_TAKES:
                 reasons.append(
                     (
                         f"潇洒只能换回10以下不是分牌的牌，不能换{tz}",
-                        f"潇洒 takes back a 2-9 other than a 5, not {te}",
+                        f"xiaosa takes back a 2-9 other than a 5, not {te}",
                     )
                 )
         elif ex.takes >= LJ or ex.takes % 13 != self.level_rank:
@@ -405,7 +412,7 @@ class _Judge:
         if holdings is not None:
             if not holdings[ex.seat][ex.gives]:
                 reasons.append(
-                    (f"{ex.seat.name}家没有{gz}", f"seat {ex.seat.name} does not hold {ge}")
+                    (f"{_seat_zh(ex.seat)}家没有{gz}", f"seat {ex.seat.name} does not hold {ge}")
                 )
             pool = bottom if bottom is not None else None
             if pool is None and not holdings[r.declarer][ex.takes]:
@@ -621,7 +628,7 @@ class _Judge:
             mz, me = _names(missing)
             self.f.add(
                 ErrorCode.CARD_NOT_HELD,
-                f"第{i}轮{seat.name}家出了手中没有的 {mz}",
+                f"第{i}轮{_seat_zh(seat)}家出了手中没有的 {mz}",
                 f"trick {i}: seat {seat.name} played {me}, not in the hand",
                 trick=i,
                 seat=seat.name,
@@ -664,7 +671,7 @@ class _Judge:
         elif others is not None and throw_stands(ctx, tried, others):
             f.add(
                 ErrorCode.FAILED_THROW,
-                f"第{i}轮{leader.name}家的甩牌 {_names(attempted)[0]} 成立，不应改出最小一张",
+                f"第{i}轮{_seat_zh(leader)}家的甩牌 {_names(attempted)[0]} 成立，不应改出最小一张",
                 f"trick {i}: seat {leader.name}'s throw {_names(attempted)[1]} stands "
                 "and should not have been replaced",
                 trick=i,
@@ -677,7 +684,7 @@ class _Judge:
                     ErrorCode.FAILED_THROW,
                     f"第{i}轮甩错牌应改出其中最小的一张 {card_zh(smallest)}",
                     f"trick {i}: a failed throw is replaced by its smallest card, "
-                    f"{card_name(smallest)}",
+                    f"{card_en(smallest)}",
                     trick=i,
                     seat=leader.name,
                 )
@@ -707,10 +714,10 @@ class _Judge:
                 smallest = smallest_card(ctx, cards)
                 f.add(
                     ErrorCode.FAILED_THROW,
-                    f"第{i}轮{leader.name}家甩牌 {_names(cards)[0]} 不成立（别家有更大的牌），"
+                    f"第{i}轮{_seat_zh(leader)}家甩牌 {_names(cards)[0]} 不成立（别家有更大的牌），"
                     f"应改出 {card_zh(smallest)}",
                     f"trick {i}: seat {leader.name}'s throw {_names(cards)[1]} does not stand "
-                    f"(another player holds higher); it is replaced by {card_name(smallest)}",
+                    f"(another player holds higher); it is replaced by {card_en(smallest)}",
                     trick=i,
                     seat=leader.name,
                 )
@@ -720,7 +727,7 @@ class _Judge:
         if fault is LeadFault.MIXED:
             self.f.add(
                 ErrorCode.MIXED_LEAD,
-                f"第{i}轮{leader.name}家首出的牌不是同一门",
+                f"第{i}轮{_seat_zh(leader)}家首出的牌不是同一门",
                 f"trick {i}: seat {leader.name} led cards of more than one suit",
                 trick=i,
                 seat=leader.name,
@@ -728,7 +735,7 @@ class _Judge:
         else:
             self.f.add(
                 ErrorCode.TRUMP_THROW,
-                f"第{i}轮{leader.name}家甩主牌：主牌不能甩",
+                f"第{i}轮{_seat_zh(leader)}家甩主牌：主牌不能甩",
                 f"trick {i}: seat {leader.name} threw trumps; trumps cannot be thrown",
                 trick=i,
                 seat=leader.name,
@@ -737,25 +744,36 @@ class _Judge:
     def follow_error(
         self, i: int, seat: Seat, lead: Lead, fault: FollowFault, hand: Sequence[int]
     ) -> None:
+        """A revoke or a broken shape duty, naming the suit and what was owed."""
         suit_zh = "主牌" if lead.suit == TRUMP else Suit(lead.suit).zh
-        suit_en = "trumps" if lead.suit == TRUMP else Suit(lead.suit).name
+        suit_en = "trumps" if lead.suit == TRUMP else SUIT_EN[Suit(lead.suit)]
+        who_zh, who_en = f"第{i}轮{_seat_zh(seat)}家", f"trick {i}: seat {seat.name}"
         if fault is FollowFault.SUIT:
             self.f.add(
                 ErrorCode.MUST_FOLLOW_SUIT,
-                f"第{i}轮{seat.name}家手中还有{suit_zh}，必须跟{suit_zh}",
-                f"trick {i}: seat {seat.name} still holds {suit_en} and must follow",
+                f"{who_zh}手中还有{suit_zh}，必须跟{suit_zh}",
+                f"{who_en} still holds {suit_en} and must follow with them",
                 trick=i,
                 seat=seat.name,
             )
+            return
+        owed = shape_owed(self.ctx, lead, hand)
+        owed_zh = "".join(card_zh(c) for c in owed)
+        owed_en = "".join(card_en(c) for c in owed)
+        if lead.structure.tractors and len(owed) == 2 * lead.structure.tractors[0] > 2:
+            what_zh, what_en = f"拖拉机{owed_zh}", f"the tractor {owed_en}"
+        elif len(owed) == 2:
+            what_zh, what_en = f"对子{owed_zh}", f"the pair {owed_en}"
         else:
-            self.f.add(
-                ErrorCode.MUST_FOLLOW_SHAPE,
-                f"第{i}轮{seat.name}家有{suit_zh}的对子或连对，必须跟出",
-                f"trick {i}: seat {seat.name} holds pairs or tractors of {suit_en} "
-                "and must play them",
-                trick=i,
-                seat=seat.name,
-            )
+            what_zh = "对子" + "、".join(card_zh(c) * 2 for c in owed[::2])
+            what_en = "the pairs " + ", ".join(card_en(c) * 2 for c in owed[::2])
+        self.f.add(
+            ErrorCode.MUST_FOLLOW_SHAPE,
+            f"{who_zh}必须跟出{suit_zh}的{what_zh}（对出对、拖拉机出拖拉机）",
+            f"{who_en} must play {what_en} ({suit_en}: pairs to pairs, a tractor to a tractor)",
+            trick=i,
+            seat=seat.name,
+        )
 
     def check_complete(self, state: _Play) -> None:
         for seat in SEATS:
@@ -769,7 +787,7 @@ class _Judge:
                 state.derivable = False
                 self.f.add(
                     ErrorCode.INCOMPLETE_PLAY,
-                    f"出牌记录不完整：{seat.name}家还剩{left}张牌",
+                    f"出牌记录不完整：{_seat_zh(seat)}家还剩{left}张牌",
                     f"the play is incomplete: seat {seat.name} has {left} cards left",
                     seat=seat.name,
                 )
@@ -825,10 +843,11 @@ class _Judge:
         if entered.defender_points != points or entered.dig != dig:
             self.f.add(
                 ErrorCode.RESULT_MISMATCH,
-                f"记录的结果（防家{entered.defender_points}分，抠底 {_dig(entered.dig)}）"
-                f"与出牌不符：出牌得出防家{points}分，抠底 {_dig(dig)}",
-                f"the entered result ({entered.defender_points} points, dig {_dig(entered.dig)}) "
-                f"disagrees with the play ({points} points, dig {_dig(dig)})",
+                f"记录的结果（防家{entered.defender_points}分，抠底：{_dig_zh(entered.dig)}）"
+                f"与出牌不符：出牌得出防家{points}分，抠底：{_dig_zh(dig)}",
+                f"the entered result ({entered.defender_points} points, dig: "
+                f"{_dig_en(entered.dig)}) disagrees with the play ({points} points, dig: "
+                f"{_dig_en(dig)})",
             )
         if entered.xiaosa is not None:
             self.check_xiaosa_entry(entered.xiaosa, xiaosa)
@@ -838,14 +857,14 @@ class _Judge:
             self.f.add(
                 ErrorCode.RESULT_IMPOSSIBLE,
                 "潇洒只能是大小王，每种最多两张",
-                "潇洒 is jokers only, at most two of each",
+                "xiaosa is jokers only, at most two of each",
                 article="第十六条",
             )
         elif known is not None and sorted(entered) != sorted(known):
             self.f.add(
                 ErrorCode.RESULT_MISMATCH,
                 f"记录的潇洒 {_names(entered)[0] or '无'} 与底牌不符：{_names(known)[0] or '无'}",
-                f"the entered 潇洒 {_names(entered)[1] or 'none'} disagrees with the bottom: "
+                f"the entered xiaosa {_names(entered)[1] or 'none'} disagrees with the bottom: "
                 f"{_names(known)[1] or 'none'}",
                 article="第十六条",
             )
@@ -888,7 +907,7 @@ class _Judge:
                 f.add(
                     ErrorCode.RESULT_IMPOSSIBLE,
                     f"防家没有{card_zh(joker)}，不可能{card_zh(joker)}抠底",
-                    f"no defender held a {card_name(joker)}, so there can be no {dig.value} dig",
+                    f"no defender held a {card_en(joker)}, so there can be no {card_en(joker)} dig",
                     article="第二十二条",
                 )
             return
@@ -897,7 +916,7 @@ class _Judge:
                 ErrorCode.RESULT_IMPOSSIBLE,
                 f"打{level_name(self.r.level)}时不可能有{dig.value}抠底（J到底、Q半截、K三级只在打该级时）",
                 f"a {dig.value} dig is impossible at level {level_name(self.r.level)} "
-                "(J到底, Q半截, K三级 need that level)",
+                "(a J, Q or K dig needs that level)",
                 article="第二十二条",
             )
         elif start is not None and not any(
@@ -915,5 +934,11 @@ def _seat_zh(seat: Seat) -> str:
     return SEAT_ZH[seat.name]
 
 
-def _dig(dig: Dig | None) -> str:
-    return dig.value if dig else "-"
+def _dig_zh(dig: Dig | None) -> str:
+    return {None: "无", Dig.BJ: "大王", Dig.LJ: "小王"}.get(dig) or str(dig and dig.value)
+
+
+def _dig_en(dig: Dig | None) -> str:
+    return {None: "none", Dig.BJ: "big joker", Dig.LJ: "small joker"}.get(dig) or str(
+        dig and dig.value
+    )

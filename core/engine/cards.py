@@ -64,19 +64,21 @@ class Seat(enum.IntEnum):
     S = 2
     E = 3
 
+    # Table look-ups (filled in below the classes): these are asked on every board.
     @property
     def next(self) -> Seat:
         """下家: the player on the right, who plays next."""
-        return Seat((self + 1) % 4)
+        return _NEXT[self]
 
     @property
     def partner(self) -> Seat:
         """对家."""
-        return Seat((self + 2) % 4)
+        return _PARTNER[self]
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        """N and S (numbers 0 and 2) against W and E (1 and 3)."""
+        return _SIDE[self]
 
 
 def _play_order(first: Seat) -> tuple[Seat, Seat, Seat, Seat]:
@@ -92,6 +94,9 @@ class Side(enum.Enum):
         return Side.EW if self is Side.NS else Side.NS
 
 
+_NEXT = (Seat.W, Seat.S, Seat.E, Seat.N)
+_PARTNER = (Seat.S, Seat.E, Seat.N, Seat.W)
+_SIDE = (Side.NS, Side.EW, Side.NS, Side.EW)
 SEAT_NAMES = ("N", "E", "S", "W")  # the order a record lists them in
 SEAT_ZH = {"N": "北", "E": "东", "S": "南", "W": "西"}  # 北家、东家… in Chinese messages
 PLAY_ORDER = {s: _play_order(s) for s in Seat}  # a trick's four plays from its leader on

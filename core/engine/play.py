@@ -127,7 +127,12 @@ def check_follow(
 def _check_shape(
     ctx: TrumpContext, lead: Lead, in_suit: list[int], held: list[int]
 ) -> FollowFault | None:
-    """003's shape duty: as many pairs as led (or held), and a tractor for a tractor."""
+    """003's shape duty: "首家出拖拉机，其余各家都要出相应的拖拉机，无拖拉机则必须出对牌".
+
+    As many pairs as led (or held); and against a tractor, a tractor of the lead's
+    length when one is held. A shorter tractor is not owed as such: its pairs count as
+    pairs (rules.md).
+    """
     suit = lead.suit
     held_pairs = ctx.pair_positions(held)
     played_pairs = ctx.pair_positions(in_suit)
@@ -136,12 +141,43 @@ def _check_shape(
         return FollowFault.SHAPE
     if lead.structure.tractors:
         want = lead.structure.tractors[0]
-        for length in range(min(want, len(held_pairs), need_pairs), 1, -1):
-            if ctx.run_tops(held_pairs, suit, length):
-                if not ctx.run_tops(played_pairs, suit, length):
-                    return FollowFault.SHAPE
-                break
+        if (
+            want <= need_pairs
+            and ctx.run_tops(held_pairs, suit, want)
+            and not ctx.run_tops(played_pairs, suit, want)
+        ):
+            return FollowFault.SHAPE
     return None
+
+
+def shape_owed(ctx: TrumpContext, lead: Lead, hand: Sequence[int]) -> list[int]:
+    """What a follower who broke the shape duty owed: the highest tractor of the lead's
+    length he held, else his highest pairs, as many as the lead has (003)."""
+    suit = lead.suit
+    held = _holds_in_suit(ctx, hand, suit)
+    pairs = ctx.pair_positions(held)
+    want = lead.structure.tractors[0] if lead.structure.tractors else 0
+    if want and len(held) >= 2 * want:
+        tops = ctx.run_tops(pairs, suit, want)
+        if tops:
+            return run_cards(ctx, held, suit, tops[0], want)
+    doubles = sorted({c for c in held if hand[c] >= 2}, key=lambda c: -ctx.pos[c])
+    return [c for c in doubles[: lead.structure.pair_total] for _ in range(2)]
+
+
+def run_cards(
+    ctx: TrumpContext, cards: Sequence[int], suit: int, top: int, length: int
+) -> list[int]:
+    """The cards of the run of `length` pairs topped at `top` (ace-low when top is low),
+    lowest pair first."""
+    span = list(range(top - length + 1, top + 1))
+    if span[0] < 0:
+        span = [11, *range(0, length - 1)]
+    out = []
+    for p in span:
+        kind = next(c for c in ctx.kinds_of[suit] if ctx.pos[c] == p and cards.count(c) >= 2)
+        out += [kind, kind]
+    return out
 
 
 def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:

@@ -300,14 +300,11 @@ def _tricks(r: Reader) -> tuple[TrickRecord, ...] | None:
     if not isinstance(value, list):
         r.bad("出牌记录（tricks）应为列表", "tricks must be a list")
         return None
-    out = []
-    for i, item in enumerate(value, 1):
-        trick = _plain_trick(item)
-        if trick is None:
-            trick = _trick(r, i, item)
-        if trick is not None:
-            out.append(trick)
-    return tuple(out)
+    plain = tuple(map(_plain_trick, value))
+    if None not in plain:
+        return plain  # type: ignore[return-value]
+    read = (t or _trick(r, i, item) for i, (t, item) in enumerate(zip(plain, value), 1))
+    return tuple(t for t in read if t is not None)
 
 
 def _plain_trick(item: object) -> TrickRecord | None:

@@ -32,7 +32,15 @@ from .cards import (
     level_name,
     level_rank_index,
 )
-from .play import Lead, analyse_lead, check_follow, smallest_card, throw_stands, trick_winner
+from .play import (
+    Lead,
+    analyse_lead,
+    check_follow,
+    run_cards,
+    smallest_card,
+    throw_stands,
+    trick_winner,
+)
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .record import FORMAT
 from .trumps import TRUMP, Shape, TrumpContext, trump_context
@@ -180,7 +188,7 @@ def _choose_lead(
             suited = _cards(hand, ctx.kinds_of[suit])
             tops = ctx.run_tops(ctx.pair_positions(suited), suit, 2)
             if tops:
-                return _run_cards(ctx, suited, suit, rng.choice(tops), 2), None
+                return run_cards(ctx, suited, suit, rng.choice(tops), 2), None
     if roll < 0.4:  # a pair
         doubles = [c for c in held if hand[c] == 2]
         if doubles:
@@ -197,18 +205,6 @@ def _choose_lead(
                         return throw, None
                     return [smallest_card(ctx, throw)], throw
     return [rng.choice(held)], None
-
-
-def _run_cards(ctx: TrumpContext, cards: list[int], suit: int, top: int, length: int) -> list[int]:
-    """The cards of the run of `length` pairs topped at `top` (ace-low when top is low)."""
-    span = list(range(top - length + 1, top + 1))
-    if span[0] < 0:
-        span = [11, *range(0, length - 1)]
-    out = []
-    for p in span:
-        kind = next(c for c in ctx.kinds_of[suit] if ctx.pos[c] == p and cards.count(c) == 2)
-        out += [kind, kind]
-    return out
 
 
 def _choose_follow(
@@ -231,15 +227,15 @@ def _choose_follow(
 
 
 def _shaped_follow(ctx: TrumpContext, lead: Lead, in_suit: list[int], n: int) -> list[int]:
-    """A follow that keeps the shape duty (003): the longest run it owes, then pairs."""
+    """A follow that keeps the shape duty (003): a tractor of the lead's length if held,
+    then pairs."""
     pairs = ctx.pair_positions(in_suit)
     play: list[int] = []
     left = list(in_suit)
-    for length in range(min(lead.structure.tractors[:1] or [0], default=0), 1, -1):
-        tops = ctx.run_tops(pairs, lead.suit, length)
-        if tops and 2 * length <= n:
-            play = _run_cards(ctx, in_suit, lead.suit, tops[0], length)
-            break
+    length = lead.structure.tractors[0] if lead.structure.tractors else 0
+    tops = ctx.run_tops(pairs, lead.suit, length) if length else []
+    if tops and 2 * length <= n:
+        play = run_cards(ctx, in_suit, lead.suit, tops[0], length)
     for c in play:
         left.remove(c)
     for c in sorted({c for c in left if left.count(c) == 2}, key=lambda c: -ctx.pos[c]):

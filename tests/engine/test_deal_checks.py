@@ -31,7 +31,9 @@ def test_it_rejects_a_deal_with_a_card_three_times():
     found = errors(record)
     assert [e["code"] for e in found] == ["card_count"]
     assert found[0]["article"] == "第四十一条"
-    assert "SA" in found[0]["message_en"] and "C3" in found[0]["message_en"]
+    # Cards named with their suit symbols: a suit letter reads like a seat (issue 17).
+    assert "♠A" in found[0]["message_en"] and "♣3" in found[0]["message_en"]
+    assert "黑桃A" in found[0]["message_zh"] and "梅花3" in found[0]["message_zh"]
 
 
 def test_it_rejects_a_deal_with_a_card_missing():

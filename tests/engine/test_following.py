@@ -202,3 +202,84 @@ def test_it_rejects_a_split_pair_where_the_shape_duty_holds(rules, switches):
     record = played(SPLIT_PAIR, hands=PAIR_HANDS, rules=rules, switches=switches)
     found = [(e["code"], e["trick"], e["seat"]) for e in check_board(record).to_dict()["errors"]]
     assert found == [("must_follow_shape", 1, "W")]
+
+
+# -- 003 read as rules.md settles it: a tractor of the lead's length, else pairs --------
+
+
+@pytest.mark.parametrize(
+    ("led", "held", "play", "fault"),
+    [
+        pytest.param(
+            "S3 S3 S4 S4 S5 S5",
+            "S9 S9 S10 S10 SK SK SA D2",
+            "S9 S9 SK SK SA S10",
+            "must_follow_shape",
+            id="three-pairs-owed-two-played",
+        ),
+        pytest.param(
+            "S3 S3 S4 S4 S5 S5",
+            "S9 S9 S10 S10 SK SK SA D2",
+            "S9 S9 S10 S10 SK SK",
+            None,
+            id="shorter-tractor-played-as-pairs",
+        ),
+        pytest.param(
+            "S4 S4 S5 S5 S6 S6",
+            "S2 S2 S9 S9 S10 S10 SQ SQ",
+            "S2 S2 S9 S9 SQ SQ",
+            None,
+            id="pairs-without-the-shorter-tractor",
+        ),
+    ],
+)
+def test_a_shorter_tractor_is_not_owed_only_its_pairs(led, held, play, fault):
+    """003: "首家出拖拉机，其余各家都要出相应的拖拉机，无拖拉机则必须出对牌" — a follower with
+    no tractor of the lead's length owes pairs (rules.md: "a shorter tractor is not owed
+    as such, its pairs count as pairs")."""
+    c = ctx("7", "H")
+    got = check_follow(c, lead(c, led), ids(play), hand(held), shape_rule=True)
+    assert (got.value if got else None) == fault
+
+
+def test_pairs_answer_a_tractor_when_only_a_shorter_tractor_is_held():
+    """The defect of issue 17: against a 3-pair tractor, a follower holding 22, 99-1010
+    (a 2-pair tractor) and QQ may answer 22 99 QQ — three pairs — and need not break
+    them up to play 99-1010 (level 7: 9 and 10 are neighbours, 10 and Q are not)."""
+    c = ctx("7", "H")
+    led = lead(c, "S4 S4 S5 S5 S6 S6")
+    held = hand("S2 S2 S9 S9 S10 S10 SQ SQ")
+    assert check_follow(c, led, ids("S2 S2 S9 S9 SQ SQ"), held, shape_rule=True) is None
+
+
+def test_a_tractor_of_the_leads_length_is_owed_when_held():
+    c = ctx("7", "H")
+    led = lead(c, "S3 S3 S4 S4")
+    held = hand("S9 S9 S10 S10 SK SK")
+    assert check_follow(c, led, ids("S9 S9 SK SK"), held, shape_rule=True) is FollowFault.SHAPE
+
+
+def test_a_shape_error_names_what_was_owed():
+    """The message says which pair was owed, with the suit named in both languages."""
+    record = played(SPLIT_PAIR, hands=PAIR_HANDS, rules="shengji")
+    error = check_board(record).to_dict()["errors"][0]
+    assert "the pair ♠4♠4" in error["message_en"] and "spades" in error["message_en"]
+    assert "对子黑桃4黑桃4" in error["message_zh"] and "西家" in error["message_zh"]
+
+
+def test_a_tractor_shape_error_names_the_tractor():
+    hands = {"N": "SA SA SK SK", "W": "S4 S4 S5 S5 S9", "S": "S6 C4 C6 C7", "E": "S8 C8 C9 C10"}
+    split = trick("N", N="SK SK SA SA", W="S4 S4 S9 S5", S="S6 C4 C6 C7", E="S8 C8 C9 C10")
+    record = played(split, hands=hands, rules="shengji")
+    errors = check_board(record).to_dict()["errors"]
+    assert [(e["code"], e["seat"]) for e in errors] == [("must_follow_shape", "W")]
+    assert "the tractor ♠4♠4♠5♠5" in errors[0]["message_en"]
+    assert "拖拉机黑桃4黑桃4黑桃5黑桃5" in errors[0]["message_zh"]
+
+
+def test_a_revoke_names_the_suit_not_its_letter():
+    """ "seat W still holds spades", not "holds S" (a letter that reads like a seat)."""
+    revoke = trick("N", N="SA", W="D2", S="S6", E="S8")
+    message = check_board(played(revoke)).to_dict()["errors"][0]
+    assert "still holds spades" in message["message_en"]
+    assert "西家手中还有黑桃，必须跟黑桃" in message["message_zh"]

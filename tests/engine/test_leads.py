@@ -140,7 +140,7 @@ def test_it_rejects_a_throw_that_does_not_stand_played_as_standing():
     assert codes(verdict) == ["failed_throw"]
     error = verdict["errors"][0]
     assert (error["article"], error["trick"], error["seat"]) == ("第三十五条", 1, "N")
-    assert "S3" in error["message_en"]
+    assert "♠3" in error["message_en"] and "黑桃3" in error["message_zh"]
 
 
 def test_it_rejects_a_throw_marked_failed_that_stands():

@@ -228,3 +228,41 @@ def test_the_profiles_default_to_the_2007_articles():
     assert described["ganbaguo"] is False
     assert resolve_profile("chifeng-club").describe()["level_digs"]["K"] == "swap"
     assert resolve_profile("shengji").describe()["must_follow_shape"] is True
+
+
+# -- K翻天 (chifeng-club), read as rules.md settles it ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ns", "ew", "points", "after", "jump"),
+    [
+        pytest.param("K", "5", 40, ("5", "K"), 8, id="K-over-5-is-a-jump-of-8"),
+        pytest.param("K", "Q", 40, ("Q", "K"), 1, id="K-over-Q-is-a-jump-of-1"),
+        pytest.param("K", "5", 150, ("A", "K"), 12, id="with-轱辘坡-the-larger-award-once"),
+    ],
+)
+def test_k翻天_counts_as_a_jump_of_the_levels_the_sides_swapped(ns, ew, points, after, jump):
+    """000: "在打K时，用单K或对K抠底则K翻天。即，庄家打的牌和防守方互换。比如：庄家打K被K翻天
+    了。本来防守方一开始是打5的。则防守方上台后就打K，以前的庄家下台后就改成打5了". rules.md:
+    "K翻天's award for comparisons is the levels the swap moved the defenders (K minus
+    their old level), like 轱辘坡's 'levels the declarer fell'"; with 轱辘坡 as well, the
+    larger award counts once (第二十三条)."""
+    profile = resolve_profile("chifeng-club")
+    levels = {Side.NS: parse_level(ns), Side.EW: parse_level(ew)}
+    hand = score_hand(profile, levels, Seat.N, points, Dig.K)
+    assert hand.declarer_broken
+    assert {s: level_name(v) for s, v in hand.levels_after.items()} == {
+        Side.NS: after[0],
+        Side.EW: after[1],
+    }
+    assert hand.jump_levels == {Side.NS: 0, Side.EW: jump}
+
+
+def test_k翻天_is_a_jump_for_team_scoring():
+    """第二十四条 compares jumps: a K翻天 of 8 levels is a jump (跳级情况), not a plain break."""
+    from core.results import PlayResult
+
+    profile = resolve_profile("chifeng-club")
+    hand = score_hand(profile, {Side.NS: 13, Side.EW: 5}, Seat.N, 40, Dig.K)
+    played = PlayResult(Side.NS, 40, Dig.K, hand)
+    assert played.jump_happened and played.jumps(Side.EW) == 8
