@@ -303,7 +303,9 @@ def _tricks(r: Reader) -> tuple[TrickRecord, ...] | None:
     plain = tuple(map(_plain_trick, value))
     if None not in plain:
         return plain  # type: ignore[return-value]
-    read = (t or _trick(r, i, item) for i, (t, item) in enumerate(zip(plain, value), 1))
+    read = (
+        t or _trick(r, i, item) for i, (t, item) in enumerate(zip(plain, value, strict=True), 1)
+    )
     return tuple(t for t in read if t is not None)
 
 
