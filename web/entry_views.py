@@ -45,7 +45,7 @@ from scoring.services import (
     pairs_session_create,
     swiss_round_next,
 )
-from tournament.access import event_context, event_for
+from tournament.access import event_context, event_for, stage_for
 from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
 from tournament.selectors import table_get_by_code
@@ -481,9 +481,7 @@ def director_next_session(request: HttpRequest, code: str) -> HttpResponse:
 def director_swiss_next(request: HttpRequest, code: str, order: int) -> HttpResponse:
     """Swiss teams (瑞士移位): pair the next round once the last one is complete."""
     event = event_for(request, code, "director")
-    stage = Stage.objects.filter(event=event, order=order).first()
-    if stage is None:
-        raise Http404("no such stage")
+    stage = stage_for(event, order)
     try:
         round_ = swiss_round_next(stage=stage)
     except EventError as error:

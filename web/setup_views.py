@@ -39,7 +39,7 @@ from boards.services import (
     read_board_file,
 )
 from scoring.services import stage_qualify_from_source, tie_order_set
-from tournament.access import event_context, event_for
+from tournament.access import event_context, event_for, stage_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
 from tournament.services import (
@@ -369,9 +369,7 @@ def stage_new(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def stage_remove(request: HttpRequest, code: str, order: int) -> HttpResponse:
     event = event_for(request, code, "director")
-    stage = Stage.objects.filter(event=event, order=order).first()
-    if stage is None:
-        raise Http404("no such stage")
+    stage = stage_for(event, order)
     try:
         stage_delete(stage=stage)
     except ValidationError as error:
