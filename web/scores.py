@@ -144,12 +144,13 @@ def _cross(
         key: " / ".join(f"{number(c.score_for)}:{number(c.score_against)}" for c in cells)
         for key, cells in table.cells.items()
     }
+    rows = (stage_standings if director else seen_team_standings)(stage, group_label=group)
     standings = {
         row.entrant_id: {
             "total": row.match_points,
             "rank": f"{row.place}{'=' if row.shared else ''}",
         }
-        for row in stage_standings(stage, group_label=group)
+        for row in rows
     }
     return results, standings
 

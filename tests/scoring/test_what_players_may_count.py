@@ -168,3 +168,34 @@ def test_the_api_table_counts_only_the_boards_shown(half_played):
 
     assert home_row(True)["match_points"] > 0
     assert home_row(False)["match_points"] == 0
+
+
+def test_the_cross_tables_totals_and_the_schedules_winner_wait_for_the_boards(
+    half_played, client, play: Play
+):
+    """The cross-table's total and place column and the schedule's winner mark told a
+    player who had won M1 while its board 4 was still hidden."""
+    from django.urls import reverse
+
+    from web.scores import _cross
+
+    stage, match, _hidden = half_played
+    _cells, player = _cross(stage, "", director=False)
+    _cells, official = _cross(stage, "", director=True)
+    assert official[match.home_id]["total"] > 0
+    assert player[match.home_id]["total"] == 0
+
+    stage.event.status = "running"
+    stage.event.save(update_fields=["status"])
+    page = client.get(reverse("web:stage", args=[stage.event.code, stage.order]))
+    assert page.status_code == 200
+    assert 'class="won"' not in page.content.decode()
+
+    # Board 4 played in M2 too: nothing is hidden, M1's winner shows.
+    second = Match.objects.get(stage=stage, round__number=1, number=2)
+    open2, closed2 = tables(second)
+    last = boards_of(open2)[3]
+    play.at_table(last, open2, 40)
+    play.at_table(last, closed2, 40)
+    page = client.get(reverse("web:stage", args=[stage.event.code, stage.order]))
+    assert 'class="won"' in page.content.decode()
