@@ -270,7 +270,9 @@ def corrections(
             trump=now.trump,
             defender_points=value,
         )
-        current[0] = result_correct(result=now, entry=entry, actor=actor, version=now.version)
+        current[0] = result_correct(
+            result=now, entry=entry, actor=actor, version=now.version, reason="计分卡抄错"
+        )
 
     return [correct] * count
 
