@@ -168,6 +168,7 @@ def match_scores(stage: Stage, *, director: bool = False) -> dict[int, dict[str,
             "home": number(shown.home if hiding and shown else score.home_score),
             "away": number(shown.away if hiding and shown else score.away_score),
             "decided": score.decision not in ("waiting", "") and not hiding,
+            "hidden": hiding,  # a board of it the reader may not see yet
             "boards": f"{score.boards_scored}/{score.boards_expected}",
             "needs_review": score.needs_review,
         }
@@ -232,13 +233,11 @@ def team_match_page(
 def bracket_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
-    scores = {
-        n: (s["home"], s["away"])
-        for n, s in match_scores(stage, director=director).items()
-        if s["boards"] != "0/0"
-    }
-    return selectors.bracket_page(stage, entrants, scores=scores) | {
-        "scores": match_scores(stage, director=director),
+    shown = match_scores(stage, director=director)
+    scores = {n: (s["home"], s["away"]) for n, s in shown.items() if s["boards"] != "0/0"}
+    hidden = {n for n, s in shown.items() if s["hidden"]}
+    return selectors.bracket_page(stage, entrants, scores=scores, hidden=hidden) | {
+        "scores": shown,
         # 冠军, 亚军, placing matches, shared places — once the title is decided
         "places": standings_view(stage, entrants),
     }

@@ -12,7 +12,7 @@ the rows, so the standings issue only has to pass them in.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -366,14 +366,18 @@ def bracket_page(
     entrants: Mapping[int, EntrantView],
     *,
     scores: Mapping[int, tuple[str, str]] | None = None,
+    hidden: Collection[int] = (),
 ) -> dict[str, Any]:
     """The bracket as a picture (SVG) and as a list, from the stored results;
-    ``scores`` maps a match number to its (home, away) score, from scoring."""
+    ``scores`` maps a match number to its (home, away) score, from scoring. The matches
+    in ``hidden`` (a board the reader may not see yet) are drawn as not decided: no
+    winner marked, nobody moved on."""
     scores = scores or {}
     rows = list(stage.matches.select_related("round").order_by("number"))
     stored = {m.number: m for m in rows}
     bracket = stage_bracket(stage, rows)
-    state = advance(bracket, stage_bracket_results(stage, rows))
+    results = stage_bracket_results(stage, rows)
+    state = advance(bracket, {n: r for n, r in results.items() if n not in hidden})
     seeds = {seed: entrants.get(e.pk) for seed, e in stage_seeds(stage).items()}
     rounds: dict[str, int] = {}
     for m in bracket.matches:

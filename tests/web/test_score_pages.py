@@ -148,9 +148,15 @@ def test_the_bracket_shows_scores_and_the_winner_moved_on(client, demo, director
         return svg, box.group(0)
 
     # The other matches of the round still play these deals: a player's score counts
-    # none of them yet; the director's counts every board.
-    _svg, public = first_box(page(client, stage))
+    # none of them yet, and nobody has moved on for them; the director's counts every
+    # board and shows the winner moved on.
+    moved_on = stage.matches.get(home_source="winner:M1")
+    first.refresh_from_db()
+    public_svg, public = first_box(page(client, stage))
     assert f">{score.home_score.normalize():f}<" not in public
+    assert 'class="slot winner' not in public
+    waiting = re.search(rf'data-match="{moved_on.number}".*?</g>', public_svg, re.S).group(0)
+    assert first.winner.name not in waiting
     client.force_login(director)
     svg, box = first_box(page(client, stage))
     assert f">{score.home_score.normalize():f}<" in box
