@@ -549,11 +549,7 @@ class _Judge:
             e = eff[a]
             if k and a == b and (e == suit or e == TRUMP) and strength[a] > best:
                 won, best = k, strength[a]
-        winner = order[won]
-        if self.defends[winner]:
-            state.points += points
-        state.last_winner, state.last_play = winner, plays[won]
-        return winner
+        return self.close_trick(state, order[won], plays[won], points)
 
     def play_trick(
         self,
@@ -593,10 +589,14 @@ class _Judge:
             state.derivable = False
             return None
         won = trick_winner(ctx, lead, plays)
-        winner = order[won]
+        return self.close_trick(state, order[won], plays[won], points)
+
+    def close_trick(self, state: _Play, winner: Seat, play: tuple[Card, ...], points: int) -> Seat:
+        """The trick is won: its points go to the defenders if they won it, and it is
+        the last trick so far (the dig, 抠底, reads the last one)."""
         if self.defends[winner]:
             state.points += points
-        state.last_winner, state.last_play = winner, plays[won]
+        state.last_winner, state.last_play = winner, play
         return winner
 
     def take(
