@@ -60,13 +60,13 @@ __all__ = [
     "ContestSeats",
     "CrossCell",
     "CrossTable",
-    "Decision",
+    "MatchDecision",
     "DirectorOrder",
     "FinalPlace",
     "GroupTable",
     "LineKind",
     "MatchBoard",
-    "MatchScore",
+    "ScoredMatch",
     "MitchellStandings",
     "PairRow",
     "PairTotal",
@@ -146,7 +146,7 @@ class ScoredBoard(Generic[K]):
     adjustments: tuple[Adjustment, ...] = ()
 
 
-class Decision(enum.StrEnum):
+class MatchDecision(enum.StrEnum):
     WAITING = "waiting"  # boards still to play
     WON = "won"  # a winner
     DRAWN = "drawn"  # level, and a draw stands (round robin)
@@ -155,7 +155,7 @@ class Decision(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class MatchScore(Generic[K]):
+class ScoredMatch(Generic[K]):
     """A scored match between ``home`` and ``away``."""
 
     home: K
@@ -165,7 +165,7 @@ class MatchScore(Generic[K]):
     tiebreak_points: Mapping[K, int]  # of which on tie-break boards
     adjustment: Mapping[K, Fraction]  # penalties (negative)
     score: Mapping[K, Fraction]  # board points + adjustment; 0 for a forfeiting side
-    decision: Decision
+    decision: MatchDecision
     winner: K | None
     match_points: Mapping[K, int]  # 2/1/0 once decided, else 0 each
     forfeited: tuple[K, ...] = ()
@@ -175,7 +175,7 @@ class MatchScore(Generic[K]):
 
     @property
     def decided(self) -> bool:
-        return self.decision in (Decision.WON, Decision.DRAWN, Decision.FORFEIT)
+        return self.decision in (MatchDecision.WON, MatchDecision.DRAWN, MatchDecision.FORFEIT)
 
     @property
     def loser(self) -> K | None:
@@ -196,7 +196,7 @@ def _score_match(
     match: Hashable | None,
     adjustments: Sequence[Adjustment],
     needs_winner: bool,
-) -> MatchScore[K]:
+) -> ScoredMatch[K]:
     """Board by board, then the total, the penalties, forfeits and the decision."""
     if home == away:
         raise ValueError("主客队相同 / home and away are the same entrant")
@@ -284,32 +284,32 @@ def _score_match(
     if forfeiting:
         for team in forfeiting:
             score[team] = Fraction(0)
-        decision = Decision.FORFEIT
+        decision = MatchDecision.FORFEIT
         if len(forfeiting) == 1:
             winner = away if forfeiting[0] == home else home
     elif waiting_regular:
-        decision = Decision.WAITING
+        decision = MatchDecision.WAITING
     elif regular[home] != regular[away]:
-        decision = Decision.WON
+        decision = MatchDecision.WON
         winner = home if regular[home] > regular[away] else away
     elif not needs_winner:
-        decision = Decision.DRAWN
+        decision = MatchDecision.DRAWN
     elif not has_tiebreak:
-        decision = Decision.TIEBREAK
+        decision = MatchDecision.TIEBREAK
     elif waiting_tiebreak:
-        decision = Decision.WAITING
+        decision = MatchDecision.WAITING
     elif score[home] != score[away]:
-        decision = Decision.WON
+        decision = MatchDecision.WON
         winner = home if score[home] > score[away] else away
     else:
-        decision = Decision.TIEBREAK  # still level: another segment (第二十七条)
-    if decision in (Decision.WON, Decision.FORFEIT):
+        decision = MatchDecision.TIEBREAK  # still level: another segment (第二十七条)
+    if decision in (MatchDecision.WON, MatchDecision.FORFEIT):
         match_points = {team: WIN if team == winner else LOSS for team in (home, away)}
-    elif decision is Decision.DRAWN:
+    elif decision is MatchDecision.DRAWN:
         match_points = {home: DRAW, away: DRAW}
     else:
         match_points = {home: 0, away: 0}
-    return MatchScore(
+    return ScoredMatch(
         home=home,
         away=away,
         boards=tuple(scored),
@@ -335,14 +335,14 @@ def score_team_match(
     match: Hashable | None = None,
     adjustments: Sequence[Adjustment] = (),
     needs_winner: bool = False,
-) -> MatchScore[K]:
+) -> ScoredMatch[K]:
     """Score a team match (第二十四条): home sits N–S in the open room, away in the closed.
 
     ``boards`` are every board the match is to play, each with what has been played of
     it so far. ``match`` is the key penalties and forfeits name the match by.
     ``needs_winner`` for knockout and double-elimination matches (第二十七条): a level
     match is then decided by its tie-break boards (``MatchBoard.tiebreak``), and is
-    ``Decision.TIEBREAK`` while it has none or they are level too. A round-robin match
+    ``MatchDecision.TIEBREAK`` while it has none or they are level too. A round-robin match
     that ends level is a draw.
     """
 
@@ -412,7 +412,7 @@ class StandingRow(Generic[K]):
 
 def round_robin_standings(
     entrants: Sequence[K],
-    matches: Iterable[MatchScore[K]],
+    matches: Iterable[ScoredMatch[K]],
     *,
     director_orders: Sequence[DirectorOrder[K]] = (),
 ) -> tuple[StandingRow[K], ...]:
@@ -439,7 +439,7 @@ def round_robin_standings(
             s = stats[team]
             s["played"] += 1
             s["mp"] += m.match_points[team]
-            if m.winner is None and m.decision is not Decision.FORFEIT:
+            if m.winner is None and m.decision is not MatchDecision.FORFEIT:
                 s["drawn"] += 1
             elif m.winner == team:
                 s["won"] += 1
@@ -479,7 +479,7 @@ def round_robin_standings(
 
 
 def _break_tie(
-    level: list[K], matches: Sequence[MatchScore[K]], orders: Sequence[DirectorOrder[K]]
+    level: list[K], matches: Sequence[ScoredMatch[K]], orders: Sequence[DirectorOrder[K]]
 ) -> list[tuple[list[K], Tie, str]]:
     """Teams level on match points, in placing order: groups that share a place."""
     if len(level) == 1:
@@ -509,7 +509,7 @@ class CrossCell:
     score_for: Fraction
     score_against: Fraction
     match_points: int
-    decision: Decision
+    decision: MatchDecision
 
 
 @dataclass(frozen=True)
@@ -523,7 +523,7 @@ class CrossTable(Generic[K]):
         return self.cells.get((row, column), ())
 
 
-def cross_table(rows: Sequence[StandingRow[K]], matches: Iterable[MatchScore[K]]) -> CrossTable[K]:
+def cross_table(rows: Sequence[StandingRow[K]], matches: Iterable[ScoredMatch[K]]) -> CrossTable[K]:
     """Every match of a round robin seen from each side; undecided ones are left out."""
     cells: dict[tuple[K, K], list[CrossCell]] = {}
     for m in matches:
@@ -552,7 +552,7 @@ class GroupTable(Generic[K]):
 
 def group_tables(
     groups: Mapping[str, Sequence[K]],
-    matches: Mapping[str, Sequence[MatchScore[K]]],
+    matches: Mapping[str, Sequence[ScoredMatch[K]]],
     *,
     director_orders: Sequence[DirectorOrder[K]] = (),
 ) -> tuple[GroupTable[K], ...]:
@@ -906,7 +906,7 @@ def score_final_contest(
     seats: Side,
     match: Hashable | None = None,
     adjustments: Sequence[Adjustment] = (),
-) -> MatchScore[K]:
+) -> ScoredMatch[K]:
     """One contest of the pairs final (第二十九条之3): the pair in ``seats`` of the open
     room against the pair in the same seats of the closed room; each board compared in
     that direction gives the better result 2 比赛分, a tie 0 each. More wins; a contest
@@ -954,7 +954,7 @@ class FinalPlace(Generic[K]):
 
 
 def final_places(
-    contests: Sequence[tuple[ContestSeats, MatchScore[K]]],
+    contests: Sequence[tuple[ContestSeats, ScoredMatch[K]]],
 ) -> tuple[FinalPlace[K], ...]:
     """Places from the final's contests (第二十九条之3、4): each contest's winner takes
     the better of its two places. An undecided contest leaves both pairs at the better
@@ -994,7 +994,7 @@ class SwissRow(Generic[K]):
 
 def swiss_standings(
     entrants: Sequence[K],
-    matches: Iterable[MatchScore[K]],
+    matches: Iterable[ScoredMatch[K]],
     *,
     byes: Mapping[K, int],
     net_levels: Mapping[K, int],

@@ -19,7 +19,7 @@ __all__ = [
     "BoxCard",
     "BoxCardsData",
     "BracketData",
-    "BracketMatch",
+    "BracketBox",
     "BracketSheet",
     "BracketSlot",
     "CrossTableData",
@@ -272,7 +272,7 @@ class BracketSlot:
 
 
 @dataclass(frozen=True)
-class BracketMatch:
+class BracketBox:
     number: int
     side: str  # winners, losers, final, placing
     round: int
@@ -290,7 +290,7 @@ class BracketMatch:
 class BracketSheet:
     stage: str
     kind: str  # knockout, double_elimination
-    matches: tuple[BracketMatch, ...]
+    matches: tuple[BracketBox, ...]
     champion: EntrantRef | None = None
 
 

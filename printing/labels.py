@@ -368,7 +368,7 @@ ERRING_SIDES = {
     "defending": pgettext_lazy("print", "防守方"),
     "both": pgettext_lazy("print", "双方"),
 }
-#: A match's decision (``core.standings.Decision``).
+#: A match's decision (``core.standings.MatchDecision``).
 MATCH_DECISIONS = {
     "waiting": pgettext_lazy("print", "未完"),
     "won": pgettext_lazy("print", "胜负已分"),

@@ -446,7 +446,7 @@ def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
         scores, unfinished = _match_scores(s)
 
         built = tuple(
-            d.BracketMatch(
+            d.BracketBox(
                 number=m.number,
                 side=m.side or "winners",
                 round=m.bracket_round or 1,

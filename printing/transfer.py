@@ -53,7 +53,7 @@ from tournament.models import (
     Membership,
     Player,
     Round,
-    Seat,
+    Seating,
     SetPlay,
     Stage,
     StageEntry,
@@ -247,7 +247,7 @@ class _Export:
         ):
             memberships[m.entrant_id].append(m)
         seats = defaultdict(list)
-        for s in Seat.objects.filter(table__round__stage__event=self.event).order_by("seat"):
+        for s in Seating.objects.filter(table__round__stage__event=self.event).order_by("seat"):
             seats[s.table_id].append(s)
         changes = defaultdict(list)
         for c in ResultChange.objects.filter(result__board__stage__event=self.event).order_by(
@@ -295,7 +295,7 @@ class _Export:
     def _players_in_order(
         self,
         memberships: Mapping[int, list[Membership]],
-        seats: Mapping[int, list[Seat]],
+        seats: Mapping[int, list[Seating]],
         changes: Mapping[int, list[ResultChange]],
         versions: Mapping[int, list[RulingVersion]],
     ) -> None:
@@ -361,7 +361,7 @@ class _Export:
     def _stage(
         self,
         stage: Stage,
-        seats: Mapping[int, list[Seat]],
+        seats: Mapping[int, list[Seating]],
         changes: Mapping[int, list[ResultChange]],
     ) -> dict[str, Any]:
         entries = StageEntry.objects.filter(stage=stage)
@@ -1081,12 +1081,12 @@ class _Import:
         for row, table in zip(s["tables"], tables, strict=True):
             self.tables[(o, *row["key"])] = table
             for seat, ref in row["seats"].items():
-                seats.append(Seat(table=table, seat=seat, player=self.player(ref)))
+                seats.append(Seating(table=table, seat=seat, player=self.player(ref)))
             for round_no, number, order in row["sets"]:
                 plays.append(
                     SetPlay(table=table, board_set=self.sets[(o, round_no, number)], order=order)
                 )
-        Seat.objects.bulk_create(seats)
+        Seating.objects.bulk_create(seats)
         SetPlay.objects.bulk_create(plays)
         self._boards(stage, s["boards"])
         for m in s["matches"]:

@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from boards.models import Board
 from boards.selectors import visible_board_ids
 from core.articles import Decision, Status
-from tournament.models import Entrant, Event, Seat, SetPlay, StageEntry, Table
+from tournament.models import Entrant, Event, Seating, SetPlay, StageEntry, Table
 from tournament.roles import person_name
 
 from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
@@ -126,7 +126,7 @@ def offender_choices(table: Table, counts: dict[str, Counter[int]]) -> list[Offe
         if entrant is not None:
             label = f"{StageEntry.Direction(side).label} · {entrant}"
             out.append(OffenderChoice(f"side:{side}", label, counts["entrants"][entrant.pk]))
-    for seat in Seat.objects.filter(table=table, player__isnull=False).select_related("player"):
+    for seat in Seating.objects.filter(table=table, player__isnull=False).select_related("player"):
         player = seat.player
         assert player is not None
         label = f"{seat.get_seat_display()} · {player.name}"

@@ -33,17 +33,17 @@ from django.utils.translation import gettext_lazy as _
 from boards.models import Board, Result
 from core.adjustments import AdjustmentKind
 from core.matchpoints import Artificial
-from core.standings import BoardState, Decision, LineKind, Tie
+from core.standings import BoardState, LineKind, MatchDecision, Tie
 from tournament.models import Entrant, Match, Stage, Table
 
 SCORE = {"max_digits": 10, "decimal_places": 4}  # Neuberg scores need more than cents
 
 DECISION_CHOICES = [
-    (Decision.WAITING.value, _("未完")),
-    (Decision.WON.value, _("胜负已分")),
-    (Decision.DRAWN.value, _("平局")),
-    (Decision.TIEBREAK.value, _("打平，需加赛")),
-    (Decision.FORFEIT.value, _("弃权")),
+    (MatchDecision.WAITING.value, _("未完")),
+    (MatchDecision.WON.value, _("胜负已分")),
+    (MatchDecision.DRAWN.value, _("平局")),
+    (MatchDecision.TIEBREAK.value, _("打平，需加赛")),
+    (MatchDecision.FORFEIT.value, _("弃权")),
 ]
 BOARD_STATE_CHOICES = [
     (BoardState.SCORED.value, _("已比较")),

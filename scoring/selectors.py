@@ -13,8 +13,15 @@ from fractions import Fraction
 
 from boards.models import Board
 from boards.selectors import visible_board_ids
-from core.standings import CrossTable, Decision, GroupTable, Qualifiers, StandingRow, Tie
-from core.standings import MatchScore as PureMatchScore
+from core.standings import (
+    CrossTable,
+    GroupTable,
+    MatchDecision,
+    Qualifiers,
+    ScoredMatch,
+    StandingRow,
+    Tie,
+)
 from core.standings import cross_table as build_cross_table
 from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
@@ -196,16 +203,16 @@ def stage_cross_table(
         stage=stage, match__group_label=group_label, needs_review=False
     ):
         score = {m.home_id: Fraction(m.home_score), m.away_id: Fraction(m.away_score)}
-        decision, winner = Decision(m.decision), m.winner_id
+        decision, winner = MatchDecision(m.decision), m.winner_id
         points = {m.home_id: m.home_match_points, m.away_id: m.away_match_points}
         shown = seen.get(m.match_id) if seen is not None else None
         if shown is not None:
             score = {m.home_id: shown.home, m.away_id: shown.away}
             if shown.hidden:
-                decision, winner = Decision.WAITING, None
+                decision, winner = MatchDecision.WAITING, None
                 points = {m.home_id: 0, m.away_id: 0}
         matches.append(
-            PureMatchScore(
+            ScoredMatch(
                 home=m.home_id,
                 away=m.away_id,
                 boards=(),

@@ -31,7 +31,7 @@ from .models import (
     Membership,
     Player,
     Round,
-    Seat,
+    Seating,
     SetPlay,
     Stage,
     StageEntry,
@@ -461,8 +461,8 @@ class MatchChangeAdmin(admin.ModelAdmin):
 # --- tables, seats, boards ----------------------------------------------------------------
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
+class SeatingInline(admin.TabularInline):
+    model = Seating
     fields = ("seat", "player")
     autocomplete_fields = ("player",)
     extra = 0
@@ -480,11 +480,11 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ("round__stage__event", "round__stage", "room")
     search_fields = ("code",)
     readonly_fields = ("code",)
-    inlines = [SeatInline, SetPlayInline]
+    inlines = [SeatingInline, SetPlayInline]
 
 
-@admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+@admin.register(Seating)
+class SeatingAdmin(admin.ModelAdmin):
     list_display = ("table", "seat", "player")
     list_filter = ("table__round__stage", "seat")
     autocomplete_fields = ("player",)

@@ -622,7 +622,7 @@ class Table(models.Model):
         return self.round.stage
 
 
-class Seat(models.Model):
+class Seating(models.Model):
     """Who sits where (N, E, S, W) at a table."""
 
     class Position(models.TextChoices):

@@ -15,16 +15,16 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from core.formats.bracket import (
     Bracket,
+    BracketMatch,
+    BracketPart,
     BracketState,
     LoserOf,
     Result,
     Seed,
-    Side,
     Source,
     WinnerOf,
     advance,
 )
-from core.formats.bracket import Match as BracketMatch
 from core.formats.qualification import group_qualifier_order
 
 from .models import Entrant, Event, Match, Membership, Player, Stage, StageEntry, Table
@@ -117,7 +117,7 @@ def stage_bracket(stage: Stage, matches: Sequence[Match] | None = None) -> Brack
         built.append(
             BracketMatch(
                 id=row.number,
-                side=Side(row.side or Side.WINNERS),
+                side=BracketPart(row.side or BracketPart.WINNERS),
                 round=row.bracket_round or 1,
                 a=a,
                 b=b,

@@ -21,12 +21,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from core.engine import SEAT_NAMES
-from core.formats.bracket import LoserOf, Side, WinnerOf, advance
+from core.formats.bracket import BracketPart, LoserOf, WinnerOf, advance
 from tournament.models import (
     Entrant,
     Event,
     Membership,
-    Seat,
+    Seating,
     SetPlay,
     Stage,
     StageEntry,
@@ -455,7 +455,7 @@ def bracket_page(
         "runner_up": runner_up,
         "places": places,
         "is_double": stage.kind == Stage.Kind.DOUBLE_ELIMINATION,
-        "side_names": {Side.WINNERS.value: _("胜区"), Side.LOSERS.value: _("负区")},
+        "side_names": {BracketPart.WINNERS.value: _("胜区"), BracketPart.LOSERS.value: _("负区")},
     }
 
 
@@ -678,8 +678,8 @@ def table_page(table: Table) -> dict[str, Any]:
         entrants,
         numbers,
     )
-    seats = {s.seat: s for s in Seat.objects.filter(table=table).select_related("player")}
-    labels = dict(Seat.Position.choices)
+    seats = {s.seat: s for s in Seating.objects.filter(table=table).select_related("player")}
+    labels = dict(Seating.Position.choices)
     seat_rows = []
     for position in SEAT_ORDER:
         seat = seats.get(position)

@@ -27,11 +27,11 @@ __all__ = [
     "Bracket",
     "BracketState",
     "LoserOf",
-    "Match",
+    "BracketMatch",
     "Result",
     "ResultUpdate",
     "Seed",
-    "Side",
+    "BracketPart",
     "Source",
     "WinnerOf",
     "advance",
@@ -75,7 +75,7 @@ class LoserOf:
 Source = Seed | WinnerOf | LoserOf
 
 
-class Side(enum.StrEnum):
+class BracketPart(enum.StrEnum):
     """Which part of the bracket a match belongs to."""
 
     WINNERS = "winners"  # 胜区 (the whole bracket in a knockout)
@@ -85,11 +85,11 @@ class Side(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Match:
+class BracketMatch:
     """One match of a bracket; ``a`` is the upper slot as drawn, ``b`` the lower."""
 
     id: int
-    side: Side
+    side: BracketPart
     round: int  # round within its side, as laid out before byes were folded away
     a: Source
     b: Source
@@ -124,9 +124,9 @@ class Bracket:
 
     kind: str
     entrants: int
-    matches: tuple[Match, ...]
+    matches: tuple[BracketMatch, ...]
 
-    def match(self, match_id: int) -> Match:
+    def match(self, match_id: int) -> BracketMatch:
         for m in self.matches:
             if m.id == match_id:
                 return m
@@ -232,7 +232,7 @@ class ProtoMatch:
     """A match of the full power-of-two layout, named by a builder's own key."""
 
     key: Hashable
-    side: Side
+    side: BracketPart
     round: int
     a: ProtoSource
     b: ProtoSource
@@ -289,7 +289,7 @@ def build_bracket(kind: str, entrants: int, layout: Iterable[ProtoMatch]) -> Bra
         raise AssertionError("a bye survived folding")  # pragma: no cover
 
     matches = tuple(
-        Match(
+        BracketMatch(
             id=ids[proto.key],
             side=proto.side,
             round=proto.round,
@@ -392,11 +392,11 @@ def advance(bracket: Bracket, results: Mapping[int, Result]) -> BracketState:
     )
 
 
-def _deciding_match(bracket: Bracket, not_needed: Sequence[int]) -> Match | None:
+def _deciding_match(bracket: Bracket, not_needed: Sequence[int]) -> BracketMatch | None:
     """The match whose winner is champion: the last one still needed (placing matches
     decide lower places)."""
     for m in reversed(bracket.matches):
-        if m.id not in not_needed and m.side is not Side.PLACING:
+        if m.id not in not_needed and m.side is not BracketPart.PLACING:
             return m
     return None
 
@@ -429,7 +429,7 @@ def bracket_places(bracket: Bracket, state: BracketState) -> dict[int, tuple[int
 
     def level(match_id: int) -> tuple[int, int]:
         m = by_match[match_id]
-        return (1 if m.side is Side.FINAL else 0, m.round)
+        return (1 if m.side is BracketPart.FINAL else 0, m.round)
 
     counted = {seed: level(mid) for seed, mid in state.eliminated.items() if seed not in places}
     seeds = range(1, bracket.entrants + 1)

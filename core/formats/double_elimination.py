@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from .bracket import (
     Bracket,
+    BracketPart,
     ProtoLoser,
     ProtoMatch,
     ProtoSource,
     ProtoWinner,
-    Side,
     build_bracket,
     check_entrants,
 )
@@ -74,7 +74,7 @@ def double_elimination(entrants: int, *, bracket_reset: bool = False) -> Bracket
             odd = [
                 ProtoMatch(
                     ("L", 1, i),
-                    Side.LOSERS,
+                    BracketPart.LOSERS,
                     1,
                     ProtoLoser(("W", 1, 2 * i)),
                     ProtoLoser(("W", 1, 2 * i + 1)),
@@ -85,7 +85,7 @@ def double_elimination(entrants: int, *, bracket_reset: bool = False) -> Bracket
             odd = [
                 ProtoMatch(
                     ("L", 2 * j - 1, i),
-                    Side.LOSERS,
+                    BracketPart.LOSERS,
                     2 * j - 1,
                     ProtoWinner(("L", 2 * j - 2, 2 * i)),
                     ProtoWinner(("L", 2 * j - 2, 2 * i + 1)),
@@ -97,7 +97,7 @@ def double_elimination(entrants: int, *, bracket_reset: bool = False) -> Bracket
         layout += [
             ProtoMatch(
                 ("L", 2 * j, i),
-                Side.LOSERS,
+                BracketPart.LOSERS,
                 2 * j,
                 ProtoWinner(("L", 2 * j - 1, i)),
                 ProtoLoser(("W", j + 1, drops[i])),
@@ -106,11 +106,16 @@ def double_elimination(entrants: int, *, bracket_reset: bool = False) -> Bracket
         ]
         losers_champion = ProtoWinner(("L", 2 * j, 0))
     winners_champion = ProtoWinner(("W", depth, 0))
-    layout.append(ProtoMatch(("F", 1), Side.FINAL, 1, winners_champion, losers_champion))
+    layout.append(ProtoMatch(("F", 1), BracketPart.FINAL, 1, winners_champion, losers_champion))
     if bracket_reset:
         layout.append(
             ProtoMatch(
-                ("F", 2), Side.FINAL, 2, ProtoWinner(("F", 1)), ProtoLoser(("F", 1)), reset=True
+                ("F", 2),
+                BracketPart.FINAL,
+                2,
+                ProtoWinner(("F", 1)),
+                ProtoLoser(("F", 1)),
+                reset=True,
             )
         )
     return build_bracket("double_elimination", entrants, layout)

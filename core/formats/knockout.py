@@ -16,9 +16,10 @@ from __future__ import annotations
 from ._errors import FormatError
 from .bracket import (
     Bracket,
+    BracketMatch,
+    BracketPart,
     BracketState,
     LoserOf,
-    Match,
     ProtoLoser,
     ProtoMatch,
     ProtoSeed,
@@ -27,7 +28,6 @@ from .bracket import (
     Result,
     ResultUpdate,
     Seed,
-    Side,
     Source,
     WinnerOf,
     advance,
@@ -41,11 +41,11 @@ __all__ = [
     "Bracket",
     "BracketState",
     "LoserOf",
-    "Match",
+    "BracketMatch",
     "Result",
     "ResultUpdate",
     "Seed",
-    "Side",
+    "BracketPart",
     "Source",
     "WinnerOf",
     "advance",
@@ -100,7 +100,11 @@ def winners_layout(size: int) -> list[ProtoMatch]:
     order = seeding_order(size)
     layout = [
         ProtoMatch(
-            ("W", 1, i), Side.WINNERS, 1, ProtoSeed(order[2 * i]), ProtoSeed(order[2 * i + 1])
+            ("W", 1, i),
+            BracketPart.WINNERS,
+            1,
+            ProtoSeed(order[2 * i]),
+            ProtoSeed(order[2 * i + 1]),
         )
         for i in range(size // 2)
     ]
@@ -109,7 +113,7 @@ def winners_layout(size: int) -> list[ProtoMatch]:
         layout += [
             ProtoMatch(
                 ("W", r, i),
-                Side.WINNERS,
+                BracketPart.WINNERS,
                 r,
                 ProtoWinner(("W", r - 1, 2 * i)),
                 ProtoWinner(("W", r - 1, 2 * i + 1)),
@@ -133,7 +137,7 @@ def placing_layout(
     matches = [
         ProtoMatch(
             ("P", first, count, *key, i),
-            Side.PLACING,
+            BracketPart.PLACING,
             len(key) + 1,
             sources[2 * i],
             sources[2 * i + 1],

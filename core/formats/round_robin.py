@@ -15,11 +15,11 @@ from typing import Any
 
 from ._errors import FormatError
 
-__all__ = ["Match", "Round", "Schedule", "berger_rounds"]
+__all__ = ["Fixture", "Round", "Schedule", "berger_rounds"]
 
 
 @dataclass(frozen=True)
-class Match:
+class Fixture:
     """One team match of a round. ``home`` is named first in the Berger table (主队)."""
 
     home: int
@@ -34,7 +34,7 @@ class Round:
     """One round (轮): its matches in table order and the team that sits out (轮空)."""
 
     number: int
-    matches: tuple[Match, ...]
+    matches: tuple[Fixture, ...]
     bye: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def _wrap(value: int, modulus: int) -> int:
     return (value - 1) % modulus + 1
 
 
-def _berger_round(size: int, number: int) -> list[Match]:
+def _berger_round(size: int, number: int) -> list[Fixture]:
     """Round ``number`` of the Berger table for an even ``size``, boards in table order.
 
     Numbers 1..size−1 turn round the fixed ``size``: in round r two of them meet when
@@ -85,14 +85,14 @@ def _berger_round(size: int, number: int) -> list[Match]:
     if number % 2:
         first_home = (number + 1) // 2
         homes = [_wrap(first_home + i, others) for i in range(half)]
-        matches = [Match(home=homes[0], away=size)]
+        matches = [Fixture(home=homes[0], away=size)]
     else:
         k = number // 2
         partner = next(p for p in range(1, size) if _wrap(2 * p, others) == _wrap(total, others))
-        matches = [Match(home=size, away=partner)]
+        matches = [Fixture(home=size, away=partner)]
         homes = [0] + [_wrap(half + k + 1 + i, others) for i in range(half - 1)]
     for home in homes[1:]:
-        matches.append(Match(home=home, away=_wrap(total - home, others)))
+        matches.append(Fixture(home=home, away=_wrap(total - home, others)))
     return matches
 
 
@@ -113,7 +113,7 @@ def berger_rounds(n_teams: int, double: bool = False) -> Schedule:
     first: list[Round] = []
     for number in range(1, size):
         bye: int | None = None
-        matches: list[Match] = []
+        matches: list[Fixture] = []
         for match in _berger_round(size, number):
             if size > n_teams and size in (match.home, match.away):
                 bye = match.away if match.home == size else match.home
@@ -125,7 +125,7 @@ def berger_rounds(n_teams: int, double: bool = False) -> Schedule:
         rounds += [
             Round(
                 number=r.number + len(first),
-                matches=tuple(Match(home=m.away, away=m.home) for m in r.matches),
+                matches=tuple(Fixture(home=m.away, away=m.home) for m in r.matches),
                 bye=r.bye,
             )
             for r in first

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..data import BracketData, BracketMatch, BracketSheet, BracketSlot
+from ..data import BracketBox, BracketData, BracketSheet, BracketSlot
 from ..fonts import FontChoice
 from ..labels import PAPERS, SIDES, label, source_label
 from ..layout import GREY, LIGHT, RED, Sheet
@@ -25,7 +25,7 @@ __all__ = ["draw_bracket", "render_brackets"]
 BOX_W, BOX_H, H_GAP, V_GAP, SIDE_GAP = 46.0, 12.0, 12.0, 5.0, 12.0
 
 
-def _winner_feeders(m: BracketMatch) -> list[int | None]:
+def _winner_feeders(m: BracketBox) -> list[int | None]:
     out: list[int | None] = []
     for slot in (m.a, m.b):
         kind, _sep, rest = slot.source.partition(":")
@@ -40,7 +40,7 @@ class _Place:
 
 
 def _place_side(
-    on_side: list[BracketMatch],
+    on_side: list[BracketBox],
     children: dict[int, list[int]],
     fed: set[int],
     first_line: float,
@@ -119,7 +119,7 @@ def _slot_text(slot: BracketSlot) -> str:
     return source_label(slot.source) if slot.source else ""
 
 
-def _match_title(m: BracketMatch) -> str:
+def _match_title(m: BracketBox) -> str:
     title = f"M{m.number}"
     if m.reset:
         title += " " + label("reset")

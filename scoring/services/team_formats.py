@@ -24,8 +24,7 @@ from django.db.models import Sum
 from core.formats import FormatError
 from core.formats.bracket import bracket_places
 from core.formats.swiss import SwissPair, SwissRound, SwissTeam, pair_round
-from core.standings import MatchScore as PureMatchScore
-from core.standings import SwissRow, swiss_standings
+from core.standings import ScoredMatch, SwissRow, swiss_standings
 from tournament.errors import EventError
 from tournament.models import Entrant, Match, Round, Stage
 from tournament.selectors import stage_bracket, stage_bracket_state, stage_seeds
@@ -45,7 +44,7 @@ __all__ = [
 ]
 
 
-def carried_matches(stage: Stage) -> list[PureMatchScore[int]]:
+def carried_matches(stage: Stage) -> list[ScoredMatch[int]]:
     """The group matches a round-robin final carries over (带分): those between two of
     its finalists who came from the same group. Empty without carry-over."""
     source = stage.source

@@ -20,15 +20,13 @@ from django.utils import timezone
 
 from boards.models import Board
 from core.standings import (
-    Decision,
     DirectorOrder,
     MatchBoard,
+    MatchDecision,
     Played,
+    ScoredMatch,
     round_robin_standings,
     score_team_match,
-)
-from core.standings import (
-    MatchScore as PureMatchScore,
 )
 from tournament.models import Entrant, Match, SetPlay, Stage, StageEntry, Table
 from tournament.services import match_clear_result, match_record_winner
@@ -53,7 +51,7 @@ REASON = "计分自动登记 / recorded by scoring from the confirmed board resu
 
 
 Layout = tuple[dict[int, bool], dict[int, str], dict[tuple[int, str], int]]
-Scored = tuple[PureMatchScore[int], dict[int, dict[str, Any]]]
+Scored = tuple[ScoredMatch[int], dict[int, dict[str, Any]]]
 
 
 def _layouts(matches: Sequence[Match]) -> dict[int, Layout]:
@@ -145,7 +143,7 @@ def score_matches(stage: Stage, matches: Sequence[Match]) -> dict[int, Scored]:
 
 
 def save_match_scores(
-    items: Sequence[tuple[Match, PureMatchScore[int], dict[int, dict[str, Any]]]],
+    items: Sequence[tuple[Match, ScoredMatch[int], dict[int, dict[str, Any]]]],
     existing: Mapping[int, MatchScore] | None = None,
 ) -> dict[int, MatchScore]:
     """Write the matches' BoardScore rows and their MatchScore rows, only what changed
@@ -210,7 +208,7 @@ def save_match_scores(
 
 
 def save_match_score(
-    match: Match, score: PureMatchScore[int], meta: dict[int, dict[str, Any]]
+    match: Match, score: ScoredMatch[int], meta: dict[int, dict[str, Any]]
 ) -> MatchScore:
     """Write one match's BoardScore rows and its MatchScore row (only what changed)."""
     return save_match_scores([(match, score, meta)])[match.pk]
@@ -279,7 +277,7 @@ def match_rescore(match: Match) -> bool:
 
 
 def record_decision(
-    match: Match, row: MatchScore, score: PureMatchScore[int], *, fresh: bool = False
+    match: Match, row: MatchScore, score: ScoredMatch[int], *, fresh: bool = False
 ) -> bool:
     """Record the scored decision on the match (its winner, or a draw where the format
     has draws); withdraw a winner scoring recorded that no longer follows. ``fresh``:
@@ -325,10 +323,10 @@ def bracket_rescore(stage: Stage, *, after: int = 0) -> list[int]:
 # --- round-robin and group tables -------------------------------------------------------
 
 
-def _pure(row: MatchScore) -> PureMatchScore[int]:
+def _pure(row: MatchScore) -> ScoredMatch[int]:
     """A stored match score as the standings read it (its boards are not needed)."""
     home, away = row.home_id, row.away_id
-    return PureMatchScore(
+    return ScoredMatch(
         home=home,
         away=away,
         boards=(),
@@ -336,7 +334,7 @@ def _pure(row: MatchScore) -> PureMatchScore[int]:
         tiebreak_points={home: row.home_tiebreak_points, away: row.away_tiebreak_points},
         adjustment={home: Fraction(row.home_adjustment), away: Fraction(row.away_adjustment)},
         score={home: Fraction(row.home_score), away: Fraction(row.away_score)},
-        decision=Decision(row.decision),
+        decision=MatchDecision(row.decision),
         winner=row.winner_id,
         match_points={home: row.home_match_points, away: row.away_match_points},
     )
@@ -365,7 +363,7 @@ def team_table_rows(
         .values_list("group_label", "entrant_id")
     ):
         groups[label].append(entrant_id)
-    matches: dict[str, list[PureMatchScore[int]]] = defaultdict(list)
+    matches: dict[str, list[ScoredMatch[int]]] = defaultdict(list)
     for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related("match"):
         pure = _pure(row)
         shown = seen.get(row.match_id) if seen is not None else None
@@ -374,7 +372,7 @@ def team_table_rows(
             pure = replace(
                 pure,
                 score={home: shown.home, away: shown.away},
-                decision=Decision.WAITING,
+                decision=MatchDecision.WAITING,
                 winner=None,
                 match_points={home: 0, away: 0},
             )

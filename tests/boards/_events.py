@@ -22,12 +22,10 @@ from tournament.models import (
     Membership,
     Player,
     Round,
+    Seating,
     SetPlay,
     Stage,
     Table,
-)
-from tournament.models import (
-    Seat as TableSeat,
 )
 
 _counter = iter(range(1, 10_000))
@@ -50,7 +48,7 @@ def seat_players(table: Table, ns: Entrant, ew: Entrant) -> None:
     n, s = (m.player for m in ns.memberships.order_by("order")[:2])
     e, w = (m.player for m in ew.memberships.order_by("order")[:2])
     for position, player in (("N", n), ("S", s), ("E", e), ("W", w)):
-        TableSeat.objects.create(table=table, seat=position, player=player)
+        Seating.objects.create(table=table, seat=position, player=player)
 
 
 @dataclass

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from printing.data import (
+    BracketBox,
     BracketData,
-    BracketMatch,
     BracketSheet,
     BracketSlot,
     EntrantRef,
@@ -71,8 +71,8 @@ def test_a_double_elimination_bracket_prints_both_sides_and_the_champion(pdf):
                 kind="double_elimination",
                 champion=EntrantRef(1, "红山队"),
                 matches=(
-                    BracketMatch(1, "winners", 1, red, pine, winner_to=3, loser_to=2),
-                    BracketMatch(
+                    BracketBox(1, "winners", 1, red, pine, winner_to=3, loser_to=2),
+                    BracketBox(
                         2,
                         "losers",
                         1,
@@ -80,7 +80,7 @@ def test_a_double_elimination_bracket_prints_both_sides_and_the_champion(pdf):
                         BracketSlot(None, "seed:3"),
                         winner_to=3,
                     ),
-                    BracketMatch(
+                    BracketBox(
                         3,
                         "final",
                         1,

@@ -9,9 +9,9 @@ from core.adjustments import Adjustment, AdjustmentKind
 from core.matchpoints import Artificial, ArtificialScore
 from core.standings import (
     BoardState,
-    Decision,
     LineKind,
     MatchBoard,
+    MatchDecision,
     Played,
     TravellerEntry,
     score_team_match,
@@ -28,12 +28,12 @@ def test_a_cancelled_board_a_room_never_played_is_not_scored_and_decides_nothing
         MatchBoard(2, Played("o", play(40)), None, tables=("o", "c")),
     ]
     waiting = score_team_match(boards, home="H", away="A")
-    assert waiting.decision is Decision.WAITING
+    assert waiting.decision is MatchDecision.WAITING
 
     cancel = Adjustment.override(AdjustmentKind.NOT_SCORED, board=2, table="c", source="r:1")
     score = score_team_match(boards, home="H", away="A", adjustments=[cancel])
     assert score.boards[1].state is BoardState.NOT_SCORED
-    assert score.decision is Decision.WON and score.winner == "H"
+    assert score.decision is MatchDecision.WON and score.winner == "H"
     assert score.board_points == {"H": 2, "A": 0}
     assert cancel in score.adjustments
 

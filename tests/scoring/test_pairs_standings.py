@@ -11,9 +11,9 @@ from core.engine import Side
 from core.matchpoints import Artificial, ArtificialScore
 from core.standings import (
     ContestSeats,
-    Decision,
     LineKind,
     MatchBoard,
+    MatchDecision,
     Played,
     ScoredTraveller,
     TravellerEntry,
@@ -202,7 +202,7 @@ def test_a_level_final_contest_is_not_decided() -> None:
     a level knockout match, for extra boards or the director."""
     boards = [final_board(1, 30, 30)]
     score = score_final_contest(boards, open_pair="NS3", closed_pair="EW3", seats=Side.NS)
-    assert score.decision is Decision.TIEBREAK
+    assert score.decision is MatchDecision.TIEBREAK
     places = final_places([(ContestSeats(Side.NS, (5, 6)), score)])
     assert [(p.place, p.decided) for p in places] == [(5, False), (5, False)]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.standings import (
-    Decision,
     DirectorOrder,
     GroupTable,
     MatchBoard,
-    MatchScore,
+    MatchDecision,
     Played,
+    ScoredMatch,
     Tie,
     cross_table,
     group_qualifiers,
@@ -23,7 +23,7 @@ from core.standings import (
 from ._records import play
 
 
-def match(home: str, away: str, result: str) -> MatchScore[str]:
+def match(home: str, away: str, result: str) -> ScoredMatch[str]:
     """A one-board match: ``result`` "home" (home scores 2), "away" or "draw"."""
     open_play, closed_play = {
         "home": (play(60), play(95)),
@@ -143,7 +143,7 @@ def test_the_cross_table_shows_each_match_from_both_sides() -> None:
     (cell,) = table.cell("A", "B")
     assert (cell.score_for, cell.score_against, cell.match_points) == (2, 0, 2)
     (cell,) = table.cell("B", "A")
-    assert (cell.score_for, cell.match_points, cell.decision) == (0, 0, Decision.WON)
+    assert (cell.score_for, cell.match_points, cell.decision) == (0, 0, MatchDecision.WON)
     assert table.cell("A", "A") == ()
 
 

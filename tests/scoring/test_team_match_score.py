@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from core.adjustments import Adjustment, AdjustmentKind
 from core.results import PlayResult
-from core.standings import BoardState, Decision, MatchBoard, Played, score_team_match
+from core.standings import BoardState, MatchBoard, MatchDecision, Played, score_team_match
 
 from ._records import play
 
@@ -51,7 +51,7 @@ def test_the_match_score_is_the_sum_of_the_worked_examples() -> None:
     assert [b.points["H"] for b in score.boards] == [p[0] for _, _, p in WORKED]
     assert score.board_points == {"H": 9, "A": 0}
     assert score.score == {"H": 9, "A": 0}
-    assert score.decision is Decision.WON and score.winner == "H" and score.loser == "A"
+    assert score.decision is MatchDecision.WON and score.winner == "H" and score.loser == "A"
     assert score.match_points == {"H": 2, "A": 0}
     assert score.boards[0].reason_zh.startswith("两桌都打成")
     assert "主队" in score.boards[0].reason_zh and "home" in score.boards[0].reason_en
@@ -61,7 +61,7 @@ def test_a_match_with_boards_to_play_is_waiting() -> None:
     """第二十四条: the match is decided only once every board has been compared."""
     boards = worked_match() + [board(6, play(40), None)]
     score = score_team_match(boards, home="H", away="A")
-    assert score.decision is Decision.WAITING and score.winner is None
+    assert score.decision is MatchDecision.WAITING and score.winner is None
     assert score.boards[-1].state is BoardState.WAITING
     assert score.match_points == {"H": 0, "A": 0}
     assert (score.boards_scored, score.boards_expected) == (5, 6)
@@ -70,7 +70,7 @@ def test_a_match_with_boards_to_play_is_waiting() -> None:
 def test_a_level_round_robin_match_is_a_draw() -> None:
     """第二十五条之2: 平则各记1分."""
     score = score_team_match([board(1, play(40), play(40))], home="H", away="A")
-    assert score.decision is Decision.DRAWN and score.match_points == {"H": 1, "A": 1}
+    assert score.decision is MatchDecision.DRAWN and score.match_points == {"H": 1, "A": 1}
 
 
 def test_a_penalty_changes_the_match_score_by_exactly_half_a_point() -> None:
@@ -103,7 +103,7 @@ def test_a_forfeit_is_zero_for_the_offender_and_a_win_for_the_opponent() -> None
     forfeit = Adjustment.forfeit("H", reason="迟到20分钟", source="ruling:2", match=7)
     boards = worked_match() + [board(6, None, None)]
     score = score_team_match(boards, home="H", away="A", match=7, adjustments=[forfeit])
-    assert score.decision is Decision.FORFEIT and score.decided
+    assert score.decision is MatchDecision.FORFEIT and score.decided
     assert score.winner == "A" and score.score["H"] == 0
     assert score.match_points == {"H": 0, "A": 2}
     assert score.forfeited == ("H",)
@@ -155,18 +155,18 @@ def test_both_sides_at_fault_the_board_is_not_scored() -> None:
         score = score_team_match(boards, home="H", away="A", adjustments=rulings)
         assert score.boards[0].state is BoardState.NOT_SCORED
         assert score.board_points == {"H": 0, "A": 0}
-        assert score.decision is Decision.DRAWN
+        assert score.decision is MatchDecision.DRAWN
 
 
 def test_a_level_knockout_match_needs_tiebreak_boards() -> None:
     """第二十七条: 如有两队在规定的副数内打平，可增加若干副牌比出胜负."""
     level = [board(1, play(40), play(40))]
     score = score_team_match(level, home="H", away="A", needs_winner=True)
-    assert score.decision is Decision.TIEBREAK and score.winner is None
+    assert score.decision is MatchDecision.TIEBREAK and score.winner is None
 
     waiting = level + [board(2, play(40), None, tiebreak=True)]
     assert score_team_match(waiting, home="H", away="A", needs_winner=True).decision is (
-        Decision.WAITING
+        MatchDecision.WAITING
     )
 
     decided = level + [board(2, play(30), play(55), tiebreak=True)]
@@ -175,7 +175,7 @@ def test_a_level_knockout_match_needs_tiebreak_boards() -> None:
 
     still_level = level + [board(2, play(30), play(30), tiebreak=True)]
     score = score_team_match(still_level, home="H", away="A", needs_winner=True)
-    assert score.decision is Decision.TIEBREAK
+    assert score.decision is MatchDecision.TIEBREAK
 
 
 def test_tiebreak_boards_do_not_count_once_the_regular_boards_decide() -> None:

@@ -58,7 +58,7 @@ def test_every_event_model_is_in_the_admin():
         "Match",
         "MatchChange",
         "Table",
-        "Seat",
+        "Seating",
         "BoardSet",
         "SetPlay",
     }

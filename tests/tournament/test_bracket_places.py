@@ -8,7 +8,7 @@ import random
 import pytest
 
 from core.formats import FormatError
-from core.formats.bracket import Side, bracket_places
+from core.formats.bracket import BracketPart, bracket_places
 from core.formats.double_elimination import double_elimination
 from core.formats.knockout import knockout
 
@@ -21,10 +21,10 @@ def test_a_third_place_match_between_the_losing_semi_finalists(entrants):
     two semi-final losers meet, the winner is third and the loser fourth, whatever
     the results."""
     bracket = knockout(entrants, places=4)
-    (third,) = [m for m in bracket.matches if m.side is Side.PLACING]
+    (third,) = [m for m in bracket.matches if m.side is BracketPart.PLACING]
     assert third.places == (3, 4)
-    depth = max(m.round for m in bracket.matches if m.side is Side.WINNERS)
-    semis = [m for m in bracket.matches if m.side is Side.WINNERS and m.round == depth - 1]
+    depth = max(m.round for m in bracket.matches if m.side is BracketPart.WINNERS)
+    semis = [m for m in bracket.matches if m.side is BracketPart.WINNERS and m.round == depth - 1]
     assert {s.match for s in third.sources} == {m.id for m in semis}
     for state, _ in every_outcome(bracket):
         places = bracket_places(bracket, state)
@@ -65,10 +65,12 @@ def test_impossible_placing_is_refused(places):
 
 def test_a_placing_match_comes_after_the_final_and_the_final_still_decides_the_title():
     bracket = knockout(8, places=8)
-    final = max((m for m in bracket.matches if m.side is Side.WINNERS), key=lambda m: m.round)
+    final = max(
+        (m for m in bracket.matches if m.side is BracketPart.WINNERS), key=lambda m: m.round
+    )
     state, _ = play_out(bracket, random.Random(3))
     assert state.champion == state.results[final.id].winner
-    assert [m.places for m in bracket.matches if m.side is Side.PLACING] == [
+    assert [m.places for m in bracket.matches if m.side is BracketPart.PLACING] == [
         (3, 4),
         (5, 7),
         (5, 7),

@@ -15,7 +15,7 @@ from tournament.models import (
     Membership,
     Player,
     Round,
-    Seat,
+    Seating,
     Stage,
     StageEntry,
     Table,
@@ -33,7 +33,7 @@ MODELS = (
     Round,
     Match,
     Table,
-    Seat,
+    Seating,
     BoardSet,
 )
 

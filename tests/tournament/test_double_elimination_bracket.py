@@ -7,7 +7,7 @@ import random
 import pytest
 
 from core.formats import FormatError
-from core.formats.bracket import LoserOf, Seed, Side, WinnerOf
+from core.formats.bracket import BracketPart, LoserOf, Seed, WinnerOf
 from core.formats.double_elimination import (
     MAX_ENTRANTS,
     double_elimination,
@@ -47,7 +47,7 @@ def test_the_drawn_bracket_has_only_real_matches(entrants):
         for s in m.sources:
             if isinstance(s, WinnerOf | LoserOf):
                 assert s.match < m.id
-    assert bracket.matches[-1].side is Side.FINAL
+    assert bracket.matches[-1].side is BracketPart.FINAL
 
 
 @pytest.mark.parametrize("entrants", FIELDS)
@@ -57,7 +57,7 @@ def test_each_winner_and_loser_goes_on_to_exactly_one_match_but_the_finals(entra
     losers = [s.match for m in bracket.matches for s in m.sources if isinstance(s, LoserOf)]
     final = bracket.matches[-1].id
     assert sorted(winners) == [m.id for m in bracket.matches if m.id != final]
-    assert sorted(losers) == [m.id for m in bracket.matches if m.side is Side.WINNERS]
+    assert sorted(losers) == [m.id for m in bracket.matches if m.side is BracketPart.WINNERS]
 
 
 @pytest.mark.parametrize("reset", [False, True])
@@ -85,9 +85,13 @@ def test_every_possible_outcome_of_a_small_field_ends_the_same_way(entrants, res
 def test_the_final_is_between_the_two_bracket_winners():
     bracket = double_elimination(8)
     final = bracket.matches[-1]
-    assert final.side is Side.FINAL and not final.reset
-    winners_final = max((m for m in bracket.matches if m.side is Side.WINNERS), key=lambda m: m.id)
-    losers_final = max((m for m in bracket.matches if m.side is Side.LOSERS), key=lambda m: m.id)
+    assert final.side is BracketPart.FINAL and not final.reset
+    winners_final = max(
+        (m for m in bracket.matches if m.side is BracketPart.WINNERS), key=lambda m: m.id
+    )
+    losers_final = max(
+        (m for m in bracket.matches if m.side is BracketPart.LOSERS), key=lambda m: m.id
+    )
     assert (final.a, final.b) == (WinnerOf(winners_final.id), WinnerOf(losers_final.id))
 
 
@@ -111,8 +115,8 @@ def test_a_reset_final_is_played_only_when_the_losers_side_wins_the_first():
 def test_two_teams_play_once_and_then_the_final():
     bracket = double_elimination(2)
     assert [(m.side, m.a, m.b) for m in bracket.matches] == [
-        (Side.WINNERS, Seed(1), Seed(2)),
-        (Side.FINAL, WinnerOf(1), LoserOf(1)),
+        (BracketPart.WINNERS, Seed(1), Seed(2)),
+        (BracketPart.FINAL, WinnerOf(1), LoserOf(1)),
     ]
 
 
@@ -121,8 +125,8 @@ def test_eight_teams_drop_into_the_losers_bracket_in_reverse():
     by_key = {(m.side, m.round): [] for m in bracket.matches}
     for m in bracket.matches:
         by_key[(m.side, m.round)].append(m)
-    winners_two = [m.id for m in by_key[(Side.WINNERS, 2)]]
-    drops = [m.b for m in by_key[(Side.LOSERS, 2)]]
+    winners_two = [m.id for m in by_key[(BracketPart.WINNERS, 2)]]
+    drops = [m.b for m in by_key[(BracketPart.LOSERS, 2)]]
     assert drops == [LoserOf(i) for i in reversed(winners_two)]
 
 
@@ -143,10 +147,10 @@ def test_a_dropped_team_cannot_meet_an_old_opponent_where_the_draw_allows_it(ent
     of 32. There, no run of results whatever gives a rematch."""
     bracket = double_elimination(entrants)
     reach = who_can_reach(bracket)
-    winners_round = {m.id: m.round for m in bracket.matches if m.side is Side.WINNERS}
+    winners_round = {m.id: m.round for m in bracket.matches if m.side is BracketPart.WINNERS}
     checked = set()
     for m in bracket.matches:
-        if m.side is Side.LOSERS and m.round > 1 and isinstance(m.b, LoserOf):
+        if m.side is BracketPart.LOSERS and m.round > 1 and isinstance(m.b, LoserOf):
             drop_round = winners_round[m.b.match] - 1
             if drop_round in drop_rounds:
                 survivors, _ = reach[m.id]
@@ -166,7 +170,7 @@ def test_a_played_out_thirty_two_has_no_rematch_in_its_first_two_drop_rounds(see
         r = state.results[m.id] if m.id in state.results else None
         if r is None:
             continue
-        if m.side is Side.LOSERS and m.round in losers_rounds:
+        if m.side is BracketPart.LOSERS and m.round in losers_rounds:
             assert r.b not in met.get(r.a, set())
         met.setdefault(r.a, set()).add(r.b)
         met.setdefault(r.b, set()).add(r.a)

@@ -20,7 +20,7 @@ from ..models import (
     Membership,
     Player,
     Round,
-    Seat,
+    Seating,
     SetPlay,
     Stage,
     Table,
@@ -73,7 +73,7 @@ def write_seats(table: Table, players: dict[str, Player | None]) -> None:
     for position, player in players.items():
         seat = existing.get(position)
         if seat is None:
-            Seat.objects.create(table=table, seat=position, player=player)
+            Seating.objects.create(table=table, seat=position, player=player)
         elif seat.player_id != (player.pk if player else None):
             seat.player = player
             seat.save(update_fields=["player"])
@@ -129,8 +129,8 @@ def lay_team_session(
             SetPlay(table=table, board_set=board_set, order=i)
             for i, board_set in enumerate(order, start=1)
         )
-        Seat.objects.bulk_create(
-            Seat(table=table, seat=position, player=player)
+        Seating.objects.bulk_create(
+            Seating(table=table, seat=position, player=player)
             for position, player in team_seats(match.home, match.away, room, session).items()
         )
         tables.append(table)

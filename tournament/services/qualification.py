@@ -16,7 +16,7 @@ from core.formats.pairs_final import pairs_final
 from core.formats.qualification import group_qualifier_order
 
 from ..errors import EventError
-from ..models import Entrant, Match, Seat, SetPlay, Stage, StageEntry, Table
+from ..models import Entrant, Match, Seating, SetPlay, Stage, StageEntry, Table
 from . import _layout
 from .matches import bracket_sync
 
@@ -161,8 +161,8 @@ def _qualify_final(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> 
             SetPlay.objects.bulk_create(
                 SetPlay(table=table, board_set=s, order=i) for i, s in enumerate(order, start=1)
             )
-            Seat.objects.bulk_create(
-                Seat(table=table, seat=position, player=player)
+            Seating.objects.bulk_create(
+                Seating(table=table, seat=position, player=player)
                 for position, player in _layout.pair_seats(seat.ns, seat.ew).items()
             )
             for pair, direction in (

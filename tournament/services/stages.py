@@ -35,7 +35,7 @@ from ..models import (
     Event,
     Match,
     Round,
-    Seat,
+    Seating,
     SetPlay,
     Stage,
     StageEntry,
@@ -593,8 +593,8 @@ def _lay_movement(
         for table, play in zip(tables, plays, strict=True)
     )
     players = {e.pk: _layout.lineup(e)[:2] for e in entrants}
-    Seat.objects.bulk_create(
-        Seat(table=table, seat=position, player=player)
+    Seating.objects.bulk_create(
+        Seating(table=table, seat=position, player=player)
         for table, play in zip(tables, plays, strict=True)
         for position, player in _layout.seat_players(
             players[play[2].pk], players[play[3].pk]
