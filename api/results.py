@@ -15,7 +15,7 @@ Results of a board whose hands are not shown yet are the event officials' only
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, TypeVar
 
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
@@ -324,15 +324,7 @@ def _result(view: EventMixin, pk: int) -> Result:
 
 
 def _out(result_id: int, status_code: int = status.HTTP_200_OK) -> Response:
-    fresh = Result.objects.select_related(
-        "board__stage",
-        "table__round",
-        "table__match",
-        "player_n",
-        "player_e",
-        "player_s",
-        "player_w",
-    ).get(pk=result_id)
+    fresh = selectors.result_rows().get(pk=result_id)
     return Response(ResultOut(fresh).data, status=status_code)
 
 
@@ -382,10 +374,7 @@ class ResultConfirm(EventView):
 
     @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS})
     def post(self, request: Request, code: str, pk: int) -> Response:
-        form = ConfirmIn(data=request.data)
-        form.is_valid(raise_exception=True)
-        result = _result_for_write(self, pk)
-        actor = _actor(self, form.validated_data, result.table)
+        form, result, actor = _write(self, ConfirmIn(data=request.data), pk)
         fresh = result_confirm(result=result, actor=actor, version=form.validated_data["version"])
         return _out(fresh.pk)
 
@@ -399,10 +388,7 @@ class ResultCorrect(EventView):
 
     @extend_schema(request=CorrectIn, responses={200: ResultOut, **WRITE_ERRORS})
     def post(self, request: Request, code: str, pk: int) -> Response:
-        form = CorrectIn(data=request.data)
-        form.is_valid(raise_exception=True)
-        result = _result_for_write(self, pk)
-        actor = _actor(self, form.validated_data, result.table)
+        form, result, actor = _write(self, CorrectIn(data=request.data), pk)
         fresh = result_correct(
             result=result,
             entry=form.entry(),
@@ -411,6 +397,17 @@ class ResultCorrect(EventView):
             reason=form.validated_data.get("reason", ""),
         )
         return _out(fresh.pk)
+
+
+W = TypeVar("W", bound=serializers.Serializer)  # type: ignore[type-arg]
+
+
+def _write(view: EventMixin, form: W, pk: int) -> tuple[W, Result, Actor]:
+    """A write on an existing result: the form checked, the result found (any of the
+    event's), and who is writing it."""
+    form.is_valid(raise_exception=True)
+    result = _result_for_write(view, pk)
+    return form, result, _actor(view, form.validated_data, result.table)
 
 
 def _result_for_write(view: EventMixin, pk: int) -> Result:

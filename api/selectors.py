@@ -28,6 +28,7 @@ __all__ = [
     "event_entrants",
     "event_results",
     "result_changes",
+    "result_rows",
     "stage_entries",
     "stage_find",
     "stage_get",
@@ -99,6 +100,20 @@ def event_boards(
     return boards.order_by("stage__order", "round__number", "number")
 
 
+def result_rows() -> QuerySet[Result]:
+    """Results with what their JSON shows (board, round, match, the four players) read
+    in the same query: the list and a single result after a write render alike."""
+    return Result.objects.select_related(
+        "board__stage",
+        "table__round",
+        "table__match",
+        "player_n",
+        "player_e",
+        "player_s",
+        "player_w",
+    )
+
+
 def event_results(
     event: Event,
     *,
@@ -110,15 +125,7 @@ def event_results(
 ) -> QuerySet[Result]:
     """The event's results; for anyone but its officials, only those of boards whose
     results may be shown (every table confirmed, or released: 第二十八条之6)."""
-    results = Result.objects.filter(board__stage__event=event).select_related(
-        "board__stage",
-        "table__round",
-        "table__match",
-        "player_n",
-        "player_e",
-        "player_s",
-        "player_w",
-    )
+    results = result_rows().filter(board__stage__event=event)
     if stage is not None:
         results = results.filter(board__stage__order=stage)
     if board is not None:
