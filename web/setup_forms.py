@@ -130,6 +130,12 @@ class EventForm(forms.Form):
             out["gulupo_points"] = None if data["switch_gulupo"] == "none" else 140
         return out
 
+    def event_fields(self) -> dict[str, Any]:
+        """What ``event_create`` and ``event_update`` both take from the form."""
+        data = self.cleaned_data
+        fields = ("name", "venue", "starts_on", "ends_on", "rules", "status")
+        return {name: data[name] for name in fields} | {"switches": self.switches()}
+
     def switch_fields(self) -> list[forms.BoundField]:
         return [self[f"switch_{name}"] for name, _label, _choices in SWITCHES]
 

@@ -103,19 +103,9 @@ def workspace(request: HttpRequest) -> HttpResponse:
         if not allowed:
             raise PermissionDenied("may not create events")
         if form.is_valid():
-            data = form.cleaned_data
             try:
                 with transaction.atomic():
-                    event = event_create(
-                        name=data["name"],
-                        code=data["code"],
-                        venue=data["venue"],
-                        starts_on=data["starts_on"],
-                        ends_on=data["ends_on"],
-                        rules=data["rules"],
-                        switches=form.switches(),
-                        status=data["status"],
-                    )
+                    event = event_create(code=form.cleaned_data["code"], **form.event_fields())
                     EventRole.objects.create(
                         event=event, user=request.user, role=EventRole.Role.DIRECTOR
                     )
@@ -147,18 +137,8 @@ def event_edit(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         form = EventForm(request.POST, creating=False)
         if form.is_valid():
-            data = form.cleaned_data
             try:
-                event_update(
-                    event=event,
-                    name=data["name"],
-                    venue=data["venue"],
-                    starts_on=data["starts_on"],
-                    ends_on=data["ends_on"],
-                    rules=data["rules"],
-                    switches=form.switches(),
-                    status=data["status"],
-                )
+                event_update(event=event, **form.event_fields())
             except ValidationError as error:
                 form.add_error(None, _error_text(error))
             else:
