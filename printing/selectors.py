@@ -1022,21 +1022,10 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
     """A slip for every ruling of the event (or stage), in the order they were made,
     numbered through the event; withdrawn ones say so."""
     from core.articles import PENALISING, Decision
-    from rulings.models import Ruling
+    from rulings.selectors import event_rulings
 
     rows = list(
-        Ruling.objects.filter(event=event)
-        .select_related(
-            "stage",
-            "round",
-            "match",
-            "table",
-            "board",
-            "offender_entrant",
-            "offender_player",
-            "second_entrant",
-            "referee",
-        )
+        event_rulings(event)
         .prefetch_related("cancelled_boards", "versions__by")
         .order_by("created_at", "id")
     )

@@ -21,6 +21,7 @@ from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
 from .services import can_rule
 
 __all__ = [
+    "event_rulings",
     "OffenderChoice",
     "offender_choices",
     "ruling_history",
@@ -43,10 +44,16 @@ _RELATED = (
 )
 
 
+def event_rulings(event: Event) -> QuerySet[Ruling]:
+    """Every ruling of the event, with what a list or a slip shows read at once (for
+    officials: the printed slips, the rulings page)."""
+    return Ruling.objects.filter(event=event).select_related(*_RELATED)
+
+
 def rulings_for_event(event: Event, user: Any) -> QuerySet[Ruling]:
     """Every ruling of the event for its directors and referees; the published ones
     for everybody else."""
-    rows = Ruling.objects.filter(event=event).select_related(*_RELATED)
+    rows = event_rulings(event)
     if not can_rule(user, event):
         rows = rows.filter(published=True)
     return rows.order_by("-created_at", "-id")
