@@ -636,6 +636,37 @@ def _fill_box_card(
 # --- confirming --------------------------------------------------------------------------------
 
 
+def _write_version(
+    current: Result,
+    version: int,
+    actor: Actor,
+    action: str,
+    fields: dict[str, Any],
+    *,
+    reason: str = "",
+    **where: Any,
+) -> Result:
+    """Write ``fields`` over ``current`` only if nobody changed it since ``version`` was
+    read (optimistic lock: two phones confirming at once), and keep the change in the
+    audit trail. Raises ``_Conflict`` when the version moved on."""
+    updated = Result.objects.filter(pk=current.pk, version=version, **where).update(
+        **fields, version=version + 1, updated_at=timezone.now()
+    )
+    if updated != 1:
+        raise _Conflict(current)
+    fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
+    ResultChange.objects.create(
+        result=fresh,
+        action=action,
+        **_who(actor),
+        version=version,
+        before=result_snapshot(current),
+        after=result_snapshot(fresh),
+        reason=reason,
+    )
+    return fresh
+
+
 class _Conflict(Exception):
     def __init__(self, current: Result) -> None:
         self.current = current
@@ -685,26 +716,18 @@ def result_confirm(*, result: Result, actor: Actor, version: int) -> Result:
                     "whoever entered a result cannot confirm it",
                     "same_side",
                 )
-            updated = Result.objects.filter(
-                pk=current.pk, version=version, status=Result.Status.ENTERED
-            ).update(
-                status=Result.Status.CONFIRMED,
-                confirmed_by=actor.user,
-                confirmed_side=actor.side,
-                confirmed_at=timezone.now(),
-                version=version + 1,
-                updated_at=timezone.now(),
-            )
-            if updated != 1:
-                raise _Conflict(current)
-            fresh = Result.objects.get(pk=current.pk)
-            ResultChange.objects.create(
-                result=fresh,
-                action=ResultChange.Action.CONFIRM,
-                **_who(actor),
-                version=version,
-                before=result_snapshot(current),
-                after=result_snapshot(fresh),
+            fresh = _write_version(
+                current,
+                version,
+                actor,
+                ResultChange.Action.CONFIRM,
+                {
+                    "status": Result.Status.CONFIRMED,
+                    "confirmed_by": actor.user,
+                    "confirmed_side": actor.side,
+                    "confirmed_at": timezone.now(),
+                },
+                status=Result.Status.ENTERED,
             )
     except _Conflict:
         raise _record_conflict(
@@ -781,20 +804,8 @@ def result_correct(
                     confirmed_side="",
                     confirmed_at=None,
                 )
-            updated = Result.objects.filter(pk=current.pk, version=version).update(
-                **fields, version=version + 1, updated_at=now
-            )
-            if updated != 1:
-                raise _Conflict(current)
-            fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
-            ResultChange.objects.create(
-                result=fresh,
-                action=ResultChange.Action.CORRECT,
-                **_who(actor),
-                version=version,
-                before=result_snapshot(current),
-                after=result_snapshot(fresh),
-                reason=reason,
+            fresh = _write_version(
+                current, version, actor, ResultChange.Action.CORRECT, fields, reason=reason
             )
             if judged.move_box and box is not None:
                 _move_box_card(box, values, fresh)
