@@ -18,23 +18,18 @@ from django.utils.translation import gettext_lazy as _
 from core.engine import check_deal
 
 from .errors import BoardError
-from .models import Board, BoxCard, EntryCheck, Result, ResultChange
+from .models import (
+    BOX_CARD_FIELDS,
+    PLAY_FIELDS,
+    VERDICT_FIELDS,
+    Board,
+    BoxCard,
+    EntryCheck,
+    Result,
+    ResultChange,
+)
 from .records import Entry
 from .services import Actor, result_check, result_correct
-
-VERDICT_FIELDS = (
-    "rules",
-    "outcome",
-    "declarer_broken",
-    "levels_after_ns",
-    "levels_after_ew",
-    "jump_levels_ns",
-    "jump_levels_ew",
-    "xiaosa_levels",
-    "next_declarer",
-    "game_won",
-    "xiaosa",
-)
 
 
 class BoardForm(forms.ModelForm):
@@ -138,18 +133,7 @@ class ResultChangeInline(admin.TabularInline):
         return False
 
 
-ENTRY_FIELDS = (
-    "level_ns",
-    "level_ew",
-    "trump",
-    "declared_by",
-    "declarer",
-    "defender_points",
-    "dig",
-    "buried",
-    "exchanges",
-    "tricks",
-)
+ENTRY_FIELDS = (*BOX_CARD_FIELDS, "defender_points", "dig", *PLAY_FIELDS)  # what a director types
 
 
 class ResultForm(forms.ModelForm):
@@ -219,6 +203,7 @@ class ResultAdmin(admin.ModelAdmin):
         "status",
         "version",
         *VERDICT_FIELDS,
+        "xiaosa",
         "flags",
         "flagged",
         "entered_by",
@@ -233,23 +218,19 @@ class ResultAdmin(admin.ModelAdmin):
         (None, {"fields": ("board", "table", "status", "version")}),
         (
             _("牌盒卡（本桌所打）"),
-            {"fields": ("level_ns", "level_ew", "trump", "declared_by", "declarer")},
+            {"fields": BOX_CARD_FIELDS},
         ),
         (
             _("成绩"),
             {
                 "fields": (
-                    "defender_points",
-                    "dig",
-                    "buried",
-                    "exchanges",
-                    "tricks",
+                    *ENTRY_FIELDS[len(BOX_CARD_FIELDS) :],
                     "reason",
                     "seen_version",
                 )
             },
         ),
-        (_("裁判结果（规则引擎）"), {"fields": VERDICT_FIELDS}),
+        (_("裁判结果（规则引擎）"), {"fields": (*VERDICT_FIELDS, "xiaosa")}),
         (_("提示"), {"fields": ("flagged", "flags")}),
         (
             _("录入与确认"),

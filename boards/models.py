@@ -269,18 +269,10 @@ class BoxCard(models.Model):
 
 #: A result's scorecard and the engine's verdict on it, field by field: what readers of a
 #: result (the API, the whole-event export) take over as it is.
-RESULT_SCORECARD_FIELDS = (
-    "level_ns",
-    "level_ew",
-    "trump",
-    "declared_by",
-    "declarer",
-    "buried",
-    "exchanges",
-    "tricks",
-    "defender_points",
-    "dig",
-    "xiaosa",
+#: What the table records of the play beyond the box card.
+PLAY_FIELDS = ("buried", "exchanges", "tricks")
+#: What the engine decides from the scorecard (the verdict), never typed in.
+VERDICT_FIELDS = (
     "rules",
     "outcome",
     "declarer_broken",
@@ -291,6 +283,15 @@ RESULT_SCORECARD_FIELDS = (
     "xiaosa_levels",
     "next_declarer",
     "game_won",
+)
+#: A stored result's scorecard and verdict, in the order the API and the transfer write them.
+RESULT_SCORECARD_FIELDS = (
+    *BOX_CARD_FIELDS,
+    *PLAY_FIELDS,
+    "defender_points",
+    "dig",
+    "xiaosa",
+    *VERDICT_FIELDS,
     "failed_throws",
 )
 

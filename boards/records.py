@@ -244,26 +244,11 @@ def result_record(result: Result, *, with_deal: bool = True) -> dict[str, Any]:
 
 def result_snapshot(result: Result) -> dict[str, Any]:
     """A result as the audit trail keeps it (JSON-ready): entry, verdict and status."""
-    from .models import BOX_CARD_FIELDS
+    from .models import BOX_CARD_FIELDS, RESULT_SCORECARD_FIELDS
 
     data: dict[str, Any] = {name: getattr(result, name) for name in BOX_CARD_FIELDS}
     data["players"] = {seat: getattr(result, f"player_{seat.lower()}_id") for seat in SEAT_NAMES}
-    for name in (
-        "buried",
-        "exchanges",
-        "tricks",
-        "defender_points",
-        "dig",
-        "xiaosa",
-        "outcome",
-        "levels_after_ns",
-        "levels_after_ew",
-        "jump_levels_ns",
-        "jump_levels_ew",
-        "next_declarer",
-        "status",
-        "version",
-    ):
+    for name in (*RESULT_SCORECARD_FIELDS[len(BOX_CARD_FIELDS) :], "status", "version"):
         data[name] = getattr(result, name)
     return data
 
