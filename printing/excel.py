@@ -367,17 +367,14 @@ class _Row:
     players: list[tuple[str, str, str]]  # (name, club, column key)
 
 
-class _Checker:
-    def __init__(self, event: Event, columns: Mapping[str, int], headers: Mapping[str, str]):
-        self.event = event
+class SheetReader:
+    """What every spreadsheet import keeps while it reads: where each column is, its
+    header as written, and the problems found, each named by its cell (行, 列, 表头)."""
+
+    def __init__(self, columns: Mapping[str, int], headers: Mapping[str, str]) -> None:
         self.columns = columns  # key → 1-based column index
         self.headers = headers  # key → header as written
         self.problems: list[ImportProblem] = []
-        self.numbers: dict[tuple[str, int], int] = {}
-        self.players: dict[tuple[str, str, str], int] = {}
-        taken = Membership.objects.filter(entrant__event=event).select_related("player", "entrant")
-        self.taken_players = {(m.entrant.kind, m.player.name, m.player.club) for m in taken}
-        self.taken_numbers = set(Entrant.objects.filter(event=event).values_list("kind", "number"))
 
     def problem(self, row: int, key: str, zh: str, en: str) -> None:
         index = self.columns.get(key)
@@ -390,6 +387,17 @@ class _Checker:
                 en=en,
             )
         )
+
+
+class _Checker(SheetReader):
+    def __init__(self, event: Event, columns: Mapping[str, int], headers: Mapping[str, str]):
+        super().__init__(columns, headers)
+        self.event = event
+        self.numbers: dict[tuple[str, int], int] = {}
+        self.players: dict[tuple[str, str, str], int] = {}
+        taken = Membership.objects.filter(entrant__event=event).select_related("player", "entrant")
+        self.taken_players = {(m.entrant.kind, m.player.name, m.player.club) for m in taken}
+        self.taken_numbers = set(Entrant.objects.filter(event=event).values_list("kind", "number"))
 
     def read(self, row: int, cells: Mapping[str, object]) -> _Row | None:
         kinds = _kind_values()

@@ -23,7 +23,6 @@ from typing import IO, Any
 
 from django.db import transaction
 from django.utils import translation
-from openpyxl.utils import get_column_letter
 
 from boards.errors import BoardError
 from boards.models import Board, Result
@@ -33,7 +32,7 @@ from core.engine import card_name, level_name, parse_card, parse_level
 from core.engine.cards import NotationError
 from tournament.models import Event, SetPlay, Stage, Table
 
-from .excel import LANGUAGES, ImportProblem, _open, _text, read_header, sheet_rows
+from .excel import LANGUAGES, ImportProblem, SheetReader, _open, _text, read_header, sheet_rows
 from .exports import scorecard_columns
 from .labels import DIGS, DIGS_SHORT, SEATS, SEATS_SHORT, SUITS, SUITS_SHORT, label
 
@@ -93,13 +92,11 @@ def _words(*maps: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-class _Reader:
+class _Reader(SheetReader):
     """Reads the cells of one row into values, noting every problem on the way."""
 
     def __init__(self, columns: Mapping[str, int], headers: Mapping[str, str]) -> None:
-        self.columns = columns
-        self.headers = headers
-        self.problems: list[ImportProblem] = []
+        super().__init__(columns, headers)
         self.suits = _words(SUITS, SUITS_SHORT) | {"♥": "H", "♦": "D", "♠": "S", "♣": "C"}
         self.seats = _words(SEATS, SEATS_SHORT)
         self.digs = _words(DIGS, DIGS_SHORT)
@@ -108,18 +105,6 @@ class _Reader:
             with translation.override(lang):
                 turned.add(label("turned").strip().lower())
         self.turned = turned
-
-    def problem(self, row: int, key: str, zh: str, en: str) -> None:
-        index = self.columns.get(key)
-        self.problems.append(
-            ImportProblem(
-                row=row,
-                column=get_column_letter(index) if index else "",
-                header=self.headers.get(key, ""),
-                zh=zh,
-                en=en,
-            )
-        )
 
     def whole(self, row: int, key: str, value: object, *, low: int = 1) -> int | None:
         text = _text(value)
