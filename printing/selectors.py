@@ -801,30 +801,25 @@ def _pair_refs(stage: Stage) -> dict[int, d.EntrantRef]:
     }
 
 
-def _team_line(s: StandingLine, ref: d.EntrantRef) -> d.StandingLine:
-    return d.StandingLine(
-        place=s.place,
-        entrant=ref,
-        shared=s.shared,
-        flagged=s.flagged,
-        note=s.note,
-        played=s.played,
-        won=s.won,
-        drawn=s.drawn,
-        lost=s.lost,
-        match_points=s.match_points,
-        score_for=d.number_text(s.score_for),
-        score_against=d.number_text(s.score_against),
+def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.StandingLine:
+    """A printed line of the read model's row: the place, and the round-robin columns
+    (``teams``) or a Mitchell's (``pairs``)."""
+    line = d.StandingLine(
+        place=s.place, entrant=ref, shared=s.shared, flagged=s.flagged, note=s.note
     )
-
-
-def _pair_line(s: StandingLine, ref: d.EntrantRef) -> d.StandingLine:
-    return d.StandingLine(
-        place=s.place,
-        entrant=ref,
-        shared=s.shared,
-        flagged=s.flagged,
-        note=s.note,
+    if columns == "teams":
+        return dataclasses.replace(
+            line,
+            played=s.played,
+            won=s.won,
+            drawn=s.drawn,
+            lost=s.lost,
+            match_points=s.match_points,
+            score_for=d.number_text(s.score_for),
+            score_against=d.number_text(s.score_against),
+        )
+    return dataclasses.replace(
+        line,
         boards=s.boards,
         matchpoints=d.number_text(s.matchpoints),
         adjustment=d.number_text(s.adjustment) if s.adjustment else "",
@@ -875,7 +870,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
             )
             for group in sorted({r.group_label for r in rows}):
                 lines = tuple(
-                    _team_line(r, refs[r.entrant_id]) for r in rows if r.group_label == group
+                    _line(r, refs[r.entrant_id], "teams") for r in rows if r.group_label == group
                 )
                 tables.append(
                     d.StandingsTable(
@@ -904,7 +899,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
             for group in sorted({r.group_label for r in rows}):
                 for direction in ("NS", "EW", ""):
                     lines = tuple(
-                        _pair_line(r, refs[r.entrant_id])
+                        _line(r, refs[r.entrant_id], "pairs")
                         for r in rows
                         if r.direction == direction
                         and r.group_label == group
