@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.formats.bracket import bracket_places
-from scoring.selectors import as_score, seen_match_scores
+from scoring.selectors import match_lines
 from scoring.services import swiss_round_next
 from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
 from tournament.selectors import events_visible, stage_bracket, stage_bracket_state
@@ -137,30 +137,21 @@ class MatchOut(serializers.ModelSerializer):  # type: ignore[type-arg]
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_score(self, match: Match) -> dict[str, Any] | None:
-        """The match's score once results are in (home, away, match points, decision)."""
-        score = getattr(match, "score", None)
-        if score is None:
+        """The match's score once results are in (home, away, match points, decision), as
+        the reader may see it (``scoring.selectors.match_lines`` in the context)."""
+        line = self.context["lines"].get(match.pk)
+        if line is None:
             return None
-        out = {
-            "home": str(score.home_score),
-            "away": str(score.away_score),
-            "home_match_points": score.home_match_points,
-            "away_match_points": score.away_match_points,
-            "decision": score.decision,
-            "boards_scored": score.boards_scored,
-            "boards_expected": score.boards_expected,
-            "needs_review": score.needs_review,
+        return {
+            "home": str(line.home),
+            "away": str(line.away),
+            "home_match_points": line.home_match_points,
+            "away_match_points": line.away_match_points,
+            "decision": line.decision,
+            "boards_scored": line.boards_scored,
+            "boards_expected": line.boards_expected,
+            "needs_review": line.needs_review,
         }
-        seen = (self.context.get("seen") or {}).get(match.pk)
-        if seen is not None and seen.hidden:  # a reader who may not see every board
-            out |= {
-                "home": str(as_score(seen.home)),
-                "away": str(as_score(seen.away)),
-                "home_match_points": 0,
-                "away_match_points": 0,
-                "decision": "waiting",
-            }
-        return out
 
 
 class TableOut(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -302,8 +293,8 @@ class StageSchedule(EventView):
         rounds = selectors.stage_rounds(self.stage(), number=filters.validated_data.get("round"))
         stage = self.stage()
         # Officials see every score; anyone else the boards shown only (第二十八条之6).
-        seen = None if self.is_official() else seen_match_scores(stage)
-        context = {"director": self.is_director(), "seen": seen}
+        lines = match_lines(stage, official=self.is_official())
+        context = {"director": self.is_director(), "lines": lines}
         return Response(RoundOut(rounds, many=True, context=context).data)
 
 
@@ -316,9 +307,7 @@ class StageBracket(EventView):
         stage = self.stage()
         if not stage.is_bracket:
             raise Http404("not a bracket stage")
-        matches = stage.matches.select_related("round", "home", "away", "winner", "score").order_by(
-            "number"
-        )
+        matches = stage.matches.select_related("round", "home", "away", "winner").order_by("number")
         seeds = {e.seed: e.entrant_id for e in stage.entries.filter(seed__isnull=False)}
         state = stage_bracket_state(stage)
         data = {
@@ -335,7 +324,8 @@ class StageBracket(EventView):
                 if seed in seeds
             },
         }
-        return Response(BracketOut(data).data)
+        lines = match_lines(stage, official=self.is_official())
+        return Response(BracketOut(data, context={"lines": lines}).data)
 
 
 class StageNextRound(EventView):
@@ -346,6 +336,7 @@ class StageNextRound(EventView):
 
     @extend_schema(request=None, responses=RoundOut)
     def post(self, request: Request, code: str, order: int) -> Response:
-        round_ = swiss_round_next(stage=self.stage())
-        context = {"director": True}
+        stage = self.stage()
+        round_ = swiss_round_next(stage=stage)
+        context = {"director": True, "lines": match_lines(stage, official=True)}
         return Response(RoundOut(round_, context=context).data, status=201)

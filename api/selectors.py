@@ -68,9 +68,7 @@ def stage_rounds(stage: Stage, *, number: int | None = None) -> QuerySet[Round]:
     rounds = stage.rounds.order_by("number").prefetch_related(
         Prefetch(
             "matches",
-            queryset=Match.objects.select_related("home", "away", "winner", "score").order_by(
-                "number"
-            ),
+            queryset=Match.objects.select_related("home", "away", "winner").order_by("number"),
         ),
         Prefetch(
             "tables",

@@ -6,9 +6,11 @@ that sends ``If-None-Match`` gets 304 until a result of the stage changes."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.db import models
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -18,14 +20,30 @@ from rest_framework.response import Response
 
 from scoring.cache import cached_payload
 from scoring.models import Standing
-from scoring.selectors import as_score, seen_percentages, seen_team_standings, stage_standings
+from scoring.selectors import as_score, standings_rows
 from tournament.models import Event, Stage
 
 from .base import EventView
 from .events import EntrantRef
 
 
+class ExactDecimalField(serializers.DecimalField):
+    """A stored score as the model's field writes it; a player's running total, counted
+    afresh as an exact ``Fraction``, rounded half up to the same places first."""
+
+    def to_representation(self, value: Decimal | Fraction) -> Any:
+        if isinstance(value, Fraction):
+            value = as_score(value, self.decimal_places or 0)
+        return super().to_representation(value)
+
+
 class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
+    """A ``scoring.rows.StandingLine``, written with the fields of the stored row."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.DecimalField: ExactDecimalField,
+    }
     entrant = EntrantRef()
 
     class Meta:
@@ -66,18 +84,8 @@ class StandingsOut(serializers.Serializer):  # type: ignore[type-arg]
 
 
 def standings_data(stage: Stage, *, official: bool = True) -> dict[str, Any]:
-    """The standings rows; for a reader who is not an official, a Mitchell's running
-    totals and percentages, and a round robin's table, count only the boards players
-    may see (第二十八条之6)."""
-    standings = stage_standings(stage) if official else seen_team_standings(stage)
-    rows = StandingOut(standings, many=True).data
-    seen = None if official or stage.kind != Stage.Kind.MITCHELL else seen_percentages(stage)
-    if seen is not None:
-        for row, standing in zip(rows, standings, strict=True):
-            matchpoints, percentage = seen.get(standing.entrant_id, (Fraction(0), None))
-            row["matchpoints"] = str(as_score(matchpoints))
-            row["total"] = str(as_score(matchpoints + Fraction(standing.adjustment)))
-            row["percentage"] = str(as_score(percentage, 2)) if percentage is not None else None
+    """The standings rows as ``official`` or a player reads them (第二十八条之6)."""
+    rows = StandingOut(standings_rows(stage, official=official), many=True).data
     return {"stage": stage.order, "kind": stage.kind, "name": stage.name, "rows": rows}
 
 

@@ -22,8 +22,9 @@ from boards.selectors import copy_hand_record, visible_board_ids
 from boards.services import first_play_tables
 from core.results import xiaosa_puts
 from core.standings import BoardState
-from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
-from scoring.selectors import stage_cross_table, stage_standings
+from scoring.models import BoardScore, MatchScore, TravellerScore
+from scoring.rows import StandingLine
+from scoring.selectors import cross_table_rows, match_lines, standings_rows
 from tournament.models import (
     BoardSet,
     Entrant,
@@ -418,14 +419,16 @@ def _match_scores(stage: Stage) -> tuple[dict[int, dict[int, str]], dict[int, tu
     and match id → (boards scored, boards to score) for the matches still under way."""
     out: dict[int, dict[int, str]] = {}
     unfinished: dict[int, tuple[int, int]] = {}
-    for ms in MatchScore.objects.filter(stage=stage, needs_review=False):
-        if ms.boards_scored or ms.decision == "forfeit":
-            out[ms.match_id] = {
-                ms.home_id: d.number_text(ms.home_score),
-                ms.away_id: d.number_text(ms.away_score),
+    for line in match_lines(stage, official=True).values():
+        if line.needs_review:
+            continue
+        if line.boards_scored or line.decision == "forfeit":
+            out[line.match_id] = {
+                line.home_id: d.number_text(line.home),
+                line.away_id: d.number_text(line.away),
             }
-        if ms.decision != "forfeit" and 0 < ms.boards_scored < ms.boards_expected:
-            unfinished[ms.match_id] = (ms.boards_scored, ms.boards_expected)
+        if line.decision != "forfeit" and 0 < line.boards_scored < line.boards_expected:
+            unfinished[line.match_id] = (line.boards_scored, line.boards_expected)
     return out, unfinished
 
 
@@ -798,30 +801,25 @@ def _pair_refs(stage: Stage) -> dict[int, d.EntrantRef]:
     }
 
 
-def _team_line(s: Standing, ref: d.EntrantRef) -> d.StandingLine:
-    return d.StandingLine(
-        place=s.place,
-        entrant=ref,
-        shared=s.shared,
-        flagged=s.flagged,
-        note=s.note,
-        played=s.played,
-        won=s.won,
-        drawn=s.drawn,
-        lost=s.lost,
-        match_points=s.match_points,
-        score_for=d.number_text(s.score_for),
-        score_against=d.number_text(s.score_against),
+def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.StandingLine:
+    """A printed line of the read model's row: the place, and the round-robin columns
+    (``teams``) or a Mitchell's (``pairs``)."""
+    line = d.StandingLine(
+        place=s.place, entrant=ref, shared=s.shared, flagged=s.flagged, note=s.note
     )
-
-
-def _pair_line(s: Standing, ref: d.EntrantRef) -> d.StandingLine:
-    return d.StandingLine(
-        place=s.place,
-        entrant=ref,
-        shared=s.shared,
-        flagged=s.flagged,
-        note=s.note,
+    if columns == "teams":
+        return dataclasses.replace(
+            line,
+            played=s.played,
+            won=s.won,
+            drawn=s.drawn,
+            lost=s.lost,
+            match_points=s.match_points,
+            score_for=d.number_text(s.score_for),
+            score_against=d.number_text(s.score_against),
+        )
+    return dataclasses.replace(
+        line,
         boards=s.boards,
         matchpoints=d.number_text(s.matchpoints),
         adjustment=d.number_text(s.adjustment) if s.adjustment else "",
@@ -832,7 +830,7 @@ def _pair_line(s: Standing, ref: d.EntrantRef) -> d.StandingLine:
 
 
 def _cross(stage: Stage, group: str, refs: dict[int, d.EntrantRef]) -> d.CrossTableData:
-    table = stage_cross_table(stage, group_label=group)
+    table = cross_table_rows(stage, official=True, group_label=group).table
     order = [e for e in table.entrants if e in refs]
     cells = tuple(
         tuple(
@@ -856,7 +854,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
     bracket to draw are left out."""
     out = []
     for s in stages_of(event, Stage.Kind.values, stage):
-        rows = stage_standings(s)
+        rows = standings_rows(s, official=True)
         tables: list[d.StandingsTable] = []
         bracket = None
         if s.kind in (*TABLE_KINDS, Stage.Kind.SWISS):
@@ -872,7 +870,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
             )
             for group in sorted({r.group_label for r in rows}):
                 lines = tuple(
-                    _team_line(r, refs[r.entrant_id]) for r in rows if r.group_label == group
+                    _line(r, refs[r.entrant_id], "teams") for r in rows if r.group_label == group
                 )
                 tables.append(
                     d.StandingsTable(
@@ -901,7 +899,7 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
             for group in sorted({r.group_label for r in rows}):
                 for direction in ("NS", "EW", ""):
                     lines = tuple(
-                        _pair_line(r, refs[r.entrant_id])
+                        _line(r, refs[r.entrant_id], "pairs")
                         for r in rows
                         if r.direction == direction
                         and r.group_label == group
@@ -937,13 +935,14 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
     out = []
     kinds = [*(k for k in Stage.Kind.values if k in Stage.TEAM_KINDS), Stage.Kind.PAIRS_FINAL]
     for s in stages_of(event, kinds, stage):
-        scores = list(
-            MatchScore.objects.filter(stage=s)
-            .select_related("match__round", "home", "away", "winner")
-            .order_by("match__round__number", "match__number")
-        )
-        if not scores:
+        lines = match_lines(s, official=True)
+        if not lines:
             continue
+        matches = list(
+            Match.objects.filter(pk__in=lines)
+            .select_related("round")
+            .order_by("round__number", "number")
+        )
         by_match: dict[int, list[BoardScore]] = defaultdict(list)
         rows = BoardScore.objects.filter(match__stage=s).select_related(
             "open_result", "closed_result"
@@ -954,19 +953,15 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
         if s.kind == Stage.Kind.PAIRS_FINAL:
             refs = _pair_refs(s)
         else:
-            teams = {e.pk: e for ms in scores for e in (ms.home, ms.away)}
+            ids = {e for line in lines.values() for e in (line.home_id, line.away_id) if e}
+            teams = Entrant.objects.in_bulk(ids)
             players = _players_by_entrant(teams)
             refs = {
                 pk: d.EntrantRef(e.number, e.name, players.get(pk, ())) for pk, e in teams.items()
             }
 
-        def ref(
-            entrant: Entrant | None, refs: dict[int, d.EntrantRef] = refs
-        ) -> d.EntrantRef | None:
-            return refs.get(entrant.pk) if entrant is not None else None
-
-        for ms in scores:
-            m = ms.match
+        for m in matches:
+            line = lines[m.pk]
             numbers = tables.get(m.pk, ())
             out.append(
                 d.MatchResult(
@@ -974,8 +969,8 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
                     round=m.round.number,
                     match=m.code,
                     group=m.group_label,
-                    home=ref(ms.home),
-                    away=ref(ms.away),
+                    home=refs.get(line.home_id) if line.home_id else None,
+                    away=refs.get(line.away_id) if line.away_id else None,
                     open_table=numbers[0] if numbers else None,
                     closed_table=numbers[1] if len(numbers) > 1 else None,
                     boards=tuple(
@@ -992,18 +987,22 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
                         )
                         for bs in by_match.get(m.pk, [])
                     ),
-                    home_board_points=ms.home_board_points,
-                    away_board_points=ms.away_board_points,
-                    home_adjustment=d.number_text(ms.home_adjustment) if ms.home_adjustment else "",
-                    away_adjustment=d.number_text(ms.away_adjustment) if ms.away_adjustment else "",
-                    home_score=d.number_text(ms.home_score),
-                    away_score=d.number_text(ms.away_score),
-                    home_match_points=ms.home_match_points,
-                    away_match_points=ms.away_match_points,
-                    decision=ms.decision,
-                    winner=ref(ms.winner),
-                    note_zh=ms.note_zh,
-                    note_en=ms.note_en,
+                    home_board_points=line.home_board_points,
+                    away_board_points=line.away_board_points,
+                    home_adjustment=d.number_text(line.home_adjustment)
+                    if line.home_adjustment
+                    else "",
+                    away_adjustment=d.number_text(line.away_adjustment)
+                    if line.away_adjustment
+                    else "",
+                    home_score=d.number_text(line.home),
+                    away_score=d.number_text(line.away),
+                    home_match_points=line.home_match_points,
+                    away_match_points=line.away_match_points,
+                    decision=line.decision,
+                    winner=refs.get(line.winner_id) if line.winner_id else None,
+                    note_zh=line.note_zh,
+                    note_en=line.note_en,
                 )
             )
     return d.ResultsData(event=event_info(event), matches=tuple(out))

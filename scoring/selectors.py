@@ -7,42 +7,36 @@ computed from results on a page view. Ordering is the ranking's order.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from boards.models import Board
 from boards.selectors import visible_board_ids
-from core.standings import (
-    CrossTable,
-    GroupTable,
-    MatchDecision,
-    Qualifiers,
-    ScoredMatch,
-    StandingRow,
-    Tie,
-)
+from core.standings import GroupTable, MatchDecision, Qualifiers, ScoredMatch, StandingRow, Tie
 from core.standings import cross_table as build_cross_table
 from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
+from .rows import CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
 
 __all__ = [
     "SeenMatch",
     "as_score",
     "board_traveller",
+    "cross_table_rows",
+    "match_lines",
     "seen_match_scores",
     "seen_percentages",
     "seen_team_standings",
     "match_board_scores",
     "pair_scorecard",
     "qualification_standings",
-    "stage_cross_table",
     "stage_group_qualifiers",
-    "stage_match_scores",
     "stage_standings",
+    "standings_rows",
 ]
 
 
@@ -53,11 +47,6 @@ def stage_standings(stage: Stage, *, group_label: str | None = None) -> list[Sta
     if group_label is not None:
         rows = rows.filter(group_label=group_label)
     return list(rows.order_by("group_label", "-direction", "place", "entrant__number"))
-
-
-def stage_match_scores(stage: Stage) -> dict[int, MatchScore]:
-    """Match id → its score, for a stage's schedule or bracket page."""
-    return {s.match_id: s for s in MatchScore.objects.filter(stage=stage).select_related("winner")}
 
 
 def match_board_scores(match: Match) -> list[BoardScore]:
@@ -85,11 +74,15 @@ class SeenMatch:
     hidden: int
 
 
-def seen_match_scores(stage: Stage) -> dict[int, SeenMatch]:
+def seen_match_scores(stage: Stage, *, match_id: int | None = None) -> dict[int, SeenMatch]:
     """Match id → its score counting only the boards players may see (第二十八条之6): a
     total that counts a hidden board tells its result (34:29 beside boards that sum to
-    34:25). Officials read :func:`stage_match_scores`."""
-    rows = list(BoardScore.objects.filter(match__stage=stage).select_related("board"))
+    34:25). Officials read the stored ``MatchScore``. ``match_id``: that match only."""
+    boards = BoardScore.objects.filter(match__stage=stage)
+    scores = MatchScore.objects.filter(stage=stage)
+    if match_id is not None:
+        boards, scores = boards.filter(match_id=match_id), scores.filter(match_id=match_id)
+    rows = list(boards.select_related("board"))
     visible = visible_board_ids(r.board for r in rows if r.board is not None)
     seen: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
     hidden: dict[int, int] = defaultdict(int)
@@ -100,7 +93,7 @@ def seen_match_scores(stage: Stage) -> dict[int, SeenMatch]:
         seen[r.match_id][0] += r.home_points
         seen[r.match_id][1] += r.away_points
     out = {}
-    for score in MatchScore.objects.filter(stage=stage):
+    for score in scores:
         home, away = seen[score.match_id]
         out[score.match_id] = SeenMatch(
             home=home + Fraction(score.home_adjustment),
@@ -123,13 +116,13 @@ def seen_team_standings(stage: Stage, *, group_label: str | None = None) -> list
     if not any(s.hidden for s in seen.values()):
         return stage_standings(stage, group_label=group_label)
 
-    numbers = dict(Entrant.objects.filter(event_id=stage.event_id).values_list("id", "number"))
+    entrants = Entrant.objects.filter(event_id=stage.event_id).in_bulk()
     rows = [
-        Standing(entrant_id=entrant_id, **fields)
+        Standing(entrant=entrants[entrant_id], **fields)
         for entrant_id, fields in team_table_rows(stage, seen).items()
         if group_label is None or fields["group_label"] == group_label
     ]
-    return sorted(rows, key=lambda r: (r.group_label, r.place, numbers.get(r.entrant_id, 0)))
+    return sorted(rows, key=lambda r: (r.group_label, r.place, r.entrant.number))
 
 
 def seen_percentages(stage: Stage) -> dict[int, tuple[Fraction, Fraction | None]] | None:
@@ -172,7 +165,7 @@ def pair_scorecard(stage: Stage, entrant: Entrant) -> list[TravellerScore]:
     )
 
 
-def _row(s: Standing) -> StandingRow[int]:
+def _row(s: Standing | StandingLine) -> StandingRow[int]:
     return StandingRow(
         entrant=s.entrant_id,
         place=s.place,
@@ -189,15 +182,125 @@ def _row(s: Standing) -> StandingRow[int]:
     )
 
 
-def stage_cross_table(
-    stage: Stage, *, group_label: str = "", seen: dict[int, SeenMatch] | None = None
-) -> CrossTable[int]:
+# --- the read model (``scoring.rows``) ------------------------------------------------------
+
+
+def standings_rows(
+    stage: Stage, *, official: bool, group_label: str | None = None
+) -> tuple[StandingLine, ...]:
+    """A stage's standings as ``official`` or a player reads them, in ranking order (per
+    group, per direction, or the final's places). For a player a round robin's table
+    counts a match with a hidden board as not decided, and a Mitchell's running totals
+    and percentages count only the boards shown (第二十八条之6, 第二十五条); every face
+    renders these same rows."""
+    if official:
+        rows = stage_standings(stage, group_label=group_label)
+        seen = None
+    else:
+        rows = seen_team_standings(stage, group_label=group_label)
+        seen = seen_percentages(stage) if stage.kind == Stage.Kind.MITCHELL else None
+    return tuple(_standing_line(s, seen) for s in rows)
+
+
+def _standing_line(
+    s: Standing, seen: dict[int, tuple[Fraction, Fraction | None]] | None
+) -> StandingLine:
+    matchpoints: Decimal | Fraction = s.matchpoints
+    total: Decimal | Fraction = s.total
+    percentage: Decimal | Fraction | None = s.percentage
+    if seen is not None:  # a player's running totals: the boards shown only
+        matchpoints, percentage = seen.get(s.entrant_id, (Fraction(0), None))
+        total = matchpoints + Fraction(s.adjustment)
+    e = s.entrant
+    return StandingLine(
+        entrant=EntrantTag(id=e.pk, kind=e.kind, number=e.number, name=e.name),
+        place=s.place,
+        shared=s.shared,
+        group_label=s.group_label,
+        direction=s.direction,
+        tie=s.tie,
+        flagged=s.flagged,
+        note=s.note,
+        played=s.played,
+        won=s.won,
+        drawn=s.drawn,
+        lost=s.lost,
+        match_points=s.match_points,
+        score_for=s.score_for,
+        score_against=s.score_against,
+        boards=s.boards,
+        matchpoints=matchpoints,
+        adjustment=s.adjustment,
+        total=total,
+        top=s.top,
+        percentage=percentage,
+        byes=s.byes,
+        opponents_points=s.opponents_points,
+        net_levels=s.net_levels,
+    )
+
+
+def match_lines(
+    stage: Stage, *, official: bool, match: Match | None = None
+) -> dict[int, MatchLine]:
+    """Match id → its score as ``official`` or a player reads it (``match``: that one
+    only). For a player, a match with a scored board still hidden shows the shown
+    boards' points and is not decided yet (第二十八条之6)."""
+    scores = MatchScore.objects.filter(stage=stage).select_related("match")
+    if match is not None:
+        scores = scores.filter(match=match)
+    match_id = match.pk if match is not None else None
+    seen = {} if official else seen_match_scores(stage, match_id=match_id)
+    out = {}
+    for s in scores:
+        line = MatchLine(
+            match_id=s.match_id,
+            number=s.match.number,
+            home_id=s.home_id,
+            away_id=s.away_id,
+            home=s.home_score,
+            away=s.away_score,
+            home_board_points=s.home_board_points,
+            away_board_points=s.away_board_points,
+            home_adjustment=s.home_adjustment,
+            away_adjustment=s.away_adjustment,
+            home_match_points=s.home_match_points,
+            away_match_points=s.away_match_points,
+            decision=s.decision,
+            winner_id=s.winner_id,
+            boards_scored=s.boards_scored,
+            boards_expected=s.boards_expected,
+            needs_review=s.needs_review,
+            note_zh=s.note_zh,
+            note_en=s.note_en,
+            hidden=0,
+        )
+        shown = seen.get(s.match_id)
+        if shown is not None and shown.hidden:
+            home, away = as_score(shown.home), as_score(shown.away)
+            line = replace(
+                line,
+                home=home,
+                away=away,
+                home_board_points=int(home - s.home_adjustment),
+                away_board_points=int(away - s.away_adjustment),
+                home_match_points=0,
+                away_match_points=0,
+                decision=MatchDecision.WAITING.value,
+                winner_id=None,
+                hidden=shown.hidden,
+            )
+        out[s.match_id] = line
+    return out
+
+
+def cross_table_rows(stage: Stage, *, official: bool, group_label: str = "") -> CrossTableRows:
     """The round-robin cross-table (交叉表) of a stage or one of its groups, by entrant id
-    in standings order (第二十五条). With ``seen`` (:func:`seen_match_scores`, for a
-    reader who may not see every board) a cell counts only the boards shown, and a
-    match with a hidden board is not decided yet."""
-    shown = stage_standings if seen is None else seen_team_standings
-    rows = [_row(s) for s in shown(stage, group_label=group_label)]
+    in standings order (第二十五条), with the group's standings lines. For a reader who
+    is not an official a cell counts only the boards shown, and a match with a hidden
+    board is not decided yet (第二十八条之6)."""
+    seen = None if official else seen_match_scores(stage)
+    lines = standings_rows(stage, official=official, group_label=group_label)
     matches = []
     for m in MatchScore.objects.filter(
         stage=stage, match__group_label=group_label, needs_review=False
@@ -227,7 +330,7 @@ def stage_cross_table(
         )
     if not group_label:  # a final's group matches carried over (带分, 第二十六条之3)
         matches += carried_matches(stage)
-    return build_cross_table(rows, matches)
+    return CrossTableRows(table=build_cross_table([_row(s) for s in lines], matches), lines=lines)
 
 
 def stage_group_qualifiers(stage: Stage) -> Qualifiers[int]:

@@ -11,8 +11,6 @@ the director released it, 第二十八条之6); directors see everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
@@ -23,17 +21,14 @@ from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
 from core.numbers import format_number as number
 from scoring.cache import standings_version
-from scoring.models import BoardScore, MatchScore, Standing, TravellerScore
+from scoring.models import DECISION_CHOICES, TIE_CHOICES, BoardScore, TravellerScore
+from scoring.rows import MatchLine, StandingLine
 from scoring.selectors import (
-    SeenMatch,
     board_traveller,
+    cross_table_rows,
     match_board_scores,
-    seen_match_scores,
-    seen_percentages,
-    seen_team_standings,
-    stage_cross_table,
-    stage_match_scores,
-    stage_standings,
+    match_lines,
+    standings_rows,
 )
 from scoring.sessions import RankedPair, cumulative_ranking, movement_stages, overall_ranking
 from tournament.models import Event, Match, Stage
@@ -78,35 +73,28 @@ TIE_WHY = {
 }
 
 
-def _why(row: Standing) -> str:
+def _why(row: StandingLine) -> str:
     if row.tie == "director" and row.note:
         return row.note
     key = row.tie if row.tie in TIE_WHY else ("pairs_shared" if row.shared else "")
     return _(TIE_WHY[key]) if key else ""
 
 
-def _standing(
-    row: Standing,
-    entrants: Mapping[int, EntrantView],
-    seen: Mapping[int, tuple[Fraction, Fraction | None]] | None = None,
-) -> dict[str, Any]:
-    total: Decimal | Fraction = row.total
-    percentage: Decimal | Fraction | None = row.percentage
-    if seen is not None:  # a player's running totals: the boards shown only
-        matchpoints, percentage = seen.get(row.entrant_id, (Fraction(0), None))
-        total = matchpoints + Fraction(row.adjustment)
+def _standing(row: StandingLine, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
     return {
         "row": row,
         "place": f"{row.place}{'=' if row.shared else ''}",
         "entrant": entrants.get(row.entrant_id),
         "score_for": number(row.score_for),
         "score_against": number(row.score_against),
-        "total": number(total),
+        "total": number(row.total),
         "adjustment": number(row.adjustment) if row.adjustment else "",
-        "percentage": number(percentage) if percentage is not None else "",
+        "percentage": number(row.percentage) if row.percentage is not None else "",
         # How a level was settled or why it is not yet (第二十五条之4), and the
         # director's recorded reason when the director ordered it.
-        "tie": row.get_tie_display() if row.tie in TIE_WHY else (_("并列") if row.shared else ""),
+        "tie": str(dict(TIE_CHOICES)[row.tie])
+        if row.tie in TIE_WHY
+        else (_("并列") if row.shared else ""),
         "why": _why(row),
     }
 
@@ -118,61 +106,47 @@ def standings_view(
     group: str | None = None,
     director: bool = False,
 ) -> list[dict[str, Any]]:
-    """Standings rows; a Mitchell's running totals and percentages count, for a player,
-    only the boards players may see (第二十八条之6; officials see everything)."""
-    if director:
-        rows = stage_standings(stage, group_label=group)
-        return [_standing(row, entrants) for row in rows]
-    if stage.kind == Stage.Kind.MITCHELL:
-        seen = seen_percentages(stage)
-        rows = stage_standings(stage, group_label=group)
-        return [_standing(row, entrants, seen) for row in rows]
-    return [_standing(row, entrants) for row in seen_team_standings(stage, group_label=group)]
-
-
-def _seen(stage: Stage, director: bool) -> dict[int, SeenMatch] | None:
-    """What a reader may count of each match (None: an official, who counts everything)."""
-    return None if director else seen_match_scores(stage)
+    """Standings rows as the reader may see them (``scoring.selectors.standings_rows``)."""
+    return [
+        _standing(row, entrants)
+        for row in standings_rows(stage, official=director, group_label=group)
+    ]
 
 
 def _cross(
     stage: Stage, group: str, *, director: bool
 ) -> tuple[dict[tuple[int, int], str], dict[int, Any]]:
     """The cross-table's cells (row, column) → ``18:12``, and each team's total and place."""
-    table = stage_cross_table(stage, group_label=group, seen=_seen(stage, director))
+    cross = cross_table_rows(stage, official=director, group_label=group)
     results = {
         key: " / ".join(f"{number(c.score_for)}:{number(c.score_against)}" for c in cells)
-        for key, cells in table.cells.items()
+        for key, cells in cross.table.cells.items()
     }
-    rows = (stage_standings if director else seen_team_standings)(stage, group_label=group)
     standings = {
         row.entrant_id: {
             "total": row.match_points,
             "rank": f"{row.place}{'=' if row.shared else ''}",
         }
-        for row in rows
+        for row in cross.lines
     }
     return results, standings
+
+
+def _score(line: MatchLine) -> dict[str, Any]:
+    return {
+        "home": number(line.home),
+        "away": number(line.away),
+        "decided": line.decision not in ("waiting", ""),
+        "hidden": line.hidden > 0,  # a board of it the reader may not see yet
+        "boards": f"{line.boards_scored}/{line.boards_expected}",
+        "needs_review": line.needs_review,
+    }
 
 
 def match_scores(stage: Stage, *, director: bool = False) -> dict[int, dict[str, Any]]:
     """Match number → its score as a schedule shows it: for a player, the boards shown
     only (a match with a hidden board is not decided yet for them)."""
-    out = {}
-    seen = _seen(stage, director) or {}
-    for score in stage_match_scores(stage).values():
-        match_number = score.match.number
-        shown = seen.get(score.match_id)
-        hiding = shown is not None and shown.hidden > 0
-        out[match_number] = {
-            "home": number(shown.home if hiding and shown else score.home_score),
-            "away": number(shown.away if hiding and shown else score.away_score),
-            "decided": score.decision not in ("waiting", "") and not hiding,
-            "hidden": hiding,  # a board of it the reader may not see yet
-            "boards": f"{score.boards_scored}/{score.boards_expected}",
-            "needs_review": score.needs_review,
-        }
-    return out
+    return {line.number: _score(line) for line in match_lines(stage, official=director).values()}
 
 
 # --- the formats ------------------------------------------------------------------------------
@@ -360,7 +334,7 @@ def match_page(
     """A team match (or a final's contest) board by board: both rooms' results side by side
     and the board points each board earned. A board's results show once players may see
     the board (every copy played and confirmed, or released)."""
-    score = MatchScore.objects.filter(match=match).first()
+    score = match_lines(match.stage, official=director, match=match).get(match.pk)
     rows = match_board_scores(match)
     boards = [r.board for r in rows if r.board is not None]
     visible = visible_board_ids(boards)
@@ -386,20 +360,14 @@ def match_page(
                 "reason": in_language(r.reason_zh, r.reason_en) if shown else "",
             }
         )
-    home_score: Decimal | int | None = score.home_score if score else None
-    away_score: Decimal | int | None = score.away_score if score else None
-    if score is not None and any(not line["shown"] for line in lines):
-        # A total that counts a hidden board tells its result: the boards shown only.
-        shown_rows = [r for r in rows if r.board_id is not None and r.board_id in visible]
-        home_score = sum(r.home_points for r in shown_rows) + score.home_adjustment
-        away_score = sum(r.away_points for r in shown_rows) + score.away_adjustment
     return {
         "match": match,
         "home": entrants.get(match.home_id) if match.home_id else None,
         "away": entrants.get(match.away_id) if match.away_id else None,
         "score": score,
-        "home_score": number(home_score) if score else "",
-        "away_score": number(away_score) if score else "",
+        "decision": str(dict(DECISION_CHOICES).get(score.decision, "")) if score else "",
+        "home_score": number(score.home) if score else "",
+        "away_score": number(score.away) if score else "",
         "adjustments": bool(score and (score.home_adjustment or score.away_adjustment)),
         "home_adjustment": number(score.home_adjustment) if score else "",
         "away_adjustment": number(score.away_adjustment) if score else "",

@@ -7,8 +7,8 @@ import pytest
 
 from scoring.models import Standing
 from scoring.selectors import (
+    cross_table_rows,
     qualification_standings,
-    stage_cross_table,
     stage_group_qualifiers,
 )
 from tournament.models import Stage
@@ -47,7 +47,7 @@ def test_group_tables_qualifiers_and_the_knockout(play, make_teams, make_stage):
         assert [mp for _, _, mp in rows] == [4, 2, 0]
         assert [n for n, _, _ in rows] == sorted(n for n, _, _ in rows)
 
-    cross = stage_cross_table(groups, group_label="A")
+    cross = cross_table_rows(groups, official=True, group_label="A").table
     first, second, _ = cross.entrants
     (cell,) = cross.cell(first, second)
     assert cell.match_points == 2 and cell.score_for > cell.score_against

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Standing
-from scoring.selectors import qualification_standings, stage_cross_table
+from scoring.selectors import cross_table_rows, qualification_standings
 from scoring.services import swiss_round_next
 from tournament.errors import EventError
 from tournament.models import Match, Stage
@@ -139,7 +139,7 @@ def test_groups_then_a_round_robin_final(play, make_teams, make_stage, carry_ove
     # every finalist has three matches in the final's table: one carried, or replayed
     assert all(s.played == 3 for s in rows)
     assert [s.match_points for s in rows] == [6, 4, 2, 0]
-    cross = stage_cross_table(final)
+    cross = cross_table_rows(final, official=True).table
     assert sum(len(cells) for cells in cross.cells.values()) == 2 * 6  # six pairings
 
 

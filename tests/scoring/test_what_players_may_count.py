@@ -8,32 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from boards.selectors import visible_board_ids
 from tournament.models import Match
 
 from ._matches import boards_of, tables
 from .conftest import Play
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def half_played(make_teams, make_stage, play: Play):
-    """A round robin of four: in round 1, M1 has played all four boards and M2 three, so
-    board 4 is hidden from players (every copy must be played first)."""
-    stage = make_stage("round_robin", make_teams(4), boards_per_session=4, sessions=1)
-    first, second = Match.objects.filter(stage=stage, round__number=1).order_by("number")
-    open1, closed1 = tables(first)
-    for board in boards_of(open1):  # home makes 60 and breaks away at 95: home 2 a board
-        play.at_table(board, open1, 60)
-        play.at_table(board, closed1, 95)
-    open2, closed2 = tables(second)
-    for board in boards_of(open2)[:3]:
-        play.at_table(board, open2, 40)
-        play.at_table(board, closed2, 40)
-    hidden = boards_of(open1)[3]
-    assert hidden.pk not in visible_board_ids([hidden])
-    return stage, first, hidden
 
 
 def test_a_match_total_counts_only_the_boards_shown(half_played):

@@ -1,0 +1,105 @@
+"""The read model of the scores: the frozen rows every face renders.
+
+Standings, cross-tables and match scores are built once, by ``scoring.selectors``
+(:func:`~scoring.selectors.standings_rows`, :func:`~scoring.selectors.cross_table_rows`,
+:func:`~scoring.selectors.match_lines`), for one reader: an official sees what scoring
+stored; anyone else counts only the boards players may see (第二十八条之6). The stage
+page, ``/standings/``, the API, the PDFs and the spreadsheets map these rows to their
+own shape and format the numbers (``core.numbers.format_number``), so the same reader
+reads the same numbers on each. Values stay exact (``Decimal`` as stored, ``Fraction``
+where a player's running total is counted afresh).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from core.standings import CrossTable
+
+__all__ = ["CrossTableRows", "EntrantTag", "MatchLine", "StandingLine"]
+
+
+@dataclass(frozen=True)
+class EntrantTag:
+    """Who a row is about: enough for a face to name it (the API's ``EntrantRef`` reads
+    these attributes; printing adds the players' names)."""
+
+    id: int
+    kind: str
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """An entrant's line in a ranking as its reader may see it. Team tables fill the
+    round-robin columns (第二十五条), a Mitchell the pairs columns (第二十八条), a final or
+    a bracket only the place."""
+
+    entrant: EntrantTag
+    place: int
+    shared: bool
+    group_label: str
+    direction: str
+    tie: str
+    flagged: bool
+    note: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    match_points: int
+    score_for: Decimal
+    score_against: Decimal
+    boards: int
+    matchpoints: Decimal | Fraction
+    adjustment: Decimal
+    total: Decimal | Fraction
+    top: int
+    percentage: Decimal | Fraction | None
+    byes: int
+    opponents_points: int
+    net_levels: int
+
+    @property
+    def entrant_id(self) -> int:
+        return self.entrant.id
+
+
+@dataclass(frozen=True)
+class CrossTableRows:
+    """A round robin's cross-table (交叉表) as its reader may see it, with the group's
+    standings lines beside it (the total and place columns)."""
+
+    table: CrossTable[int]
+    lines: tuple[StandingLine, ...]
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """A match's score as its reader may see it: for a player, while a scored board of
+    it is hidden (``hidden`` > 0), the shown boards' points (and the adjustments), no
+    match points and no decision yet (第二十八条之6)."""
+
+    match_id: int
+    number: int
+    home_id: int | None
+    away_id: int | None
+    home: Decimal
+    away: Decimal
+    home_board_points: int
+    away_board_points: int
+    home_adjustment: Decimal
+    away_adjustment: Decimal
+    home_match_points: int
+    away_match_points: int
+    decision: str
+    winner_id: int | None
+    boards_scored: int
+    boards_expected: int
+    needs_review: bool
+    note_zh: str
+    note_en: str
+    hidden: int

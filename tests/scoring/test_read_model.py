@@ -1,0 +1,103 @@
+"""One read model for scores (issue 12, item 3): the API, the stage page and the PDFs
+render the same rows (``scoring.selectors.standings_rows``, ``cross_table_rows``,
+``match_lines``), so the same reader reads the same numbers on each. With a board still
+hidden from players (第二十八条之6) a player's round-robin table counts the match
+as not decided (第二十五条) and a Mitchell's running percentages count only the boards
+shown; an official reads what scoring stored — on every face alike."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from api.standings import standings_data as api_standings
+from core.numbers import format_number
+from printing.selectors import results_data, standings_data
+from scoring.selectors import match_lines, standings_rows
+from web.scores import _cross, match_page, match_scores, standings_view
+
+from .conftest import Play
+from .test_what_players_may_count import boards_of_mitchell
+
+pytestmark = pytest.mark.django_db
+
+
+def _faces(stage, official: bool):
+    """Entrant id → (API row, stage page row) for one reader."""
+    api = {r["entrant"]["id"]: r for r in api_standings(stage, official=official)["rows"]}
+    web = {r["row"].entrant_id: r for r in standings_view(stage, {}, director=official)}
+    return api, web
+
+
+def test_a_round_robin_reads_alike_on_every_face(half_played):
+    stage, match, _hidden = half_played
+    readers = {}
+    for official in (True, False):
+        lines = {line.entrant_id: line for line in standings_rows(stage, official=official)}
+        api, web = _faces(stage, official)
+        _cells, cross = _cross(stage, "", director=official)
+        for entrant_id, line in lines.items():
+            row, shown = api[entrant_id], web[entrant_id]
+            assert row["match_points"] == shown["row"].match_points == line.match_points
+            assert row["played"] == shown["row"].played == line.played
+            assert row["place"] == shown["row"].place == line.place
+            assert Decimal(row["score_for"]) == line.score_for
+            assert shown["score_for"] == format_number(line.score_for)
+            assert cross[entrant_id]["total"] == line.match_points
+        score = match_lines(stage, official=official)[match.pk]
+        assert match_scores(stage, director=official)[match.number]["home"] == format_number(
+            score.home
+        )
+        assert match_page(match, {}, director=official)["home_score"] == format_number(score.home)
+        readers[official] = (lines[match.home_id], score)
+
+    (official, official_score), (player, player_score) = readers[True], readers[False]
+    # The hidden board of M1 tells nothing to a player (第二十八条之6) …
+    assert (player.match_points, player.played, player_score.home) == (0, 0, Decimal(6))
+    assert player_score.decision == "waiting" and player_score.hidden == 1
+    # … while an official reads M1 as won 8:0 (第二十五条).
+    assert (official.match_points > 0, official.played, official_score.home) == (True, 1, 8)
+
+    # The PDFs are the director's: the official rows, formatted alike.
+    (sheet,) = standings_data(stage.event, stage=stage).stages
+    (table,) = sheet.tables
+    lines = standings_rows(stage, official=True)
+    assert [(p.place, p.match_points, p.score_for) for p in table.lines] == [
+        (line.place, line.match_points, format_number(line.score_for)) for line in lines
+    ]
+    printed = results_data(stage.event, stage=stage).matches
+    printed = next(m for m in printed if m.match == match.code)
+    assert (printed.home_score, printed.home_match_points) == (
+        format_number(official_score.home),
+        official_score.home_match_points,
+    )
+
+
+def test_a_mitchells_percentages_read_alike_on_every_face(make_pairs, make_stage, play: Play):
+    stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
+    for table in stage.rounds.get(number=1).tables.order_by("number"):
+        for board in boards_of_mitchell(table):
+            play.at_table(board, table, 40 + 5 * table.number)
+
+    for official in (True, False):
+        lines = standings_rows(stage, official=official)
+        api, web = _faces(stage, official)
+        for line in lines:
+            row, shown = api[line.entrant_id], web[line.entrant_id]
+            percentage = None if line.percentage is None else Decimal(row["percentage"])
+            assert (percentage is None) == (row["percentage"] is None)
+            if percentage is not None:
+                assert format_number(percentage) == shown["percentage"]
+            assert format_number(Decimal(row["total"])) == shown["total"]
+            assert shown["total"] == format_number(line.total)
+        if official:
+            assert any(line.percentage for line in lines)
+            (sheet,) = standings_data(stage.event, stage=stage).stages
+            printed = [p for t in sheet.tables for p in t.lines]
+            assert sorted(p.percentage for p in printed) == sorted(
+                format_number(line.percentage) if line.percentage is not None else ""
+                for line in lines
+            )
+        else:  # every board played so far is still hidden from players
+            assert all(line.percentage is None and line.total == 0 for line in lines)
