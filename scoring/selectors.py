@@ -190,15 +190,15 @@ def standings_rows(
 ) -> tuple[StandingLine, ...]:
     """A stage's standings as ``official`` or a player reads them, in ranking order (per
     group, per direction, or the final's places). For a player a round robin's table
-    counts a match with a hidden board as not decided, and a Mitchell's running totals
-    and percentages count only the boards shown (第二十八条之6, 第二十五条); every face
-    renders these same rows."""
+    counts a match with a hidden board as not decided, and a Mitchell's or a Howell's
+    running totals and percentages count only the boards shown (第二十八条之6,
+    第二十五条); every face renders these same rows."""
     if official:
         rows = stage_standings(stage, group_label=group_label)
         seen = None
     else:
         rows = seen_team_standings(stage, group_label=group_label)
-        seen = seen_percentages(stage) if stage.kind == Stage.Kind.MITCHELL else None
+        seen = seen_percentages(stage) if stage.kind in Stage.MOVEMENT_KINDS else None
     return tuple(_standing_line(s, seen) for s in rows)
 
 

@@ -101,3 +101,22 @@ def test_a_mitchells_percentages_read_alike_on_every_face(make_pairs, make_stage
             )
         else:  # every board played so far is still hidden from players
             assert all(line.percentage is None and line.total == 0 for line in lines)
+
+
+def test_a_howells_running_percentages_count_only_the_boards_shown(
+    make_pairs, make_stage, play: Play
+):
+    """A Howell keeps travellers as a Mitchell does, so its running totals tell a hidden
+    board's result just the same (第二十八条之6): a player reads only the boards shown."""
+    stage = make_stage("howell", make_pairs(7), boards_per_round=1)
+    for table in stage.rounds.get(number=1).tables.order_by("number"):
+        for board in boards_of_mitchell(table):
+            play.at_table(board, table, 40 + 5 * table.number)
+
+    official = standings_rows(stage, official=True)
+    assert any(line.percentage for line in official)
+    player = standings_rows(stage, official=False)
+    assert all(line.percentage is None and line.total == 0 for line in player)
+    api, web = _faces(stage, official=False)
+    assert all(row["percentage"] is None for row in api.values())
+    assert all(not row["percentage"] for row in web.values())
