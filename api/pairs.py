@@ -40,7 +40,7 @@ class StageOverall(EventView):
     @extend_schema(responses=RankedPairOut(many=True))
     def get(self, request: Request, code: str, order: int) -> Response:
         stage = self.stage()
-        ranked = overall_ranking(stage)
+        ranked = overall_ranking(stage, official=self.is_official())
         entrants = {
             e.pk: e for e in self.event().entrants.filter(pk__in=[r.entrant_id for r in ranked])
         }
@@ -53,7 +53,7 @@ class PairsRanking(EventView):
 
     @extend_schema(responses=RankedPairOut(many=True))
     def get(self, request: Request, code: str) -> Response:
-        ranked = cumulative_ranking(self.event())
+        ranked = cumulative_ranking(self.event(), official=self.is_official())
         entrants = {
             e.pk: e for e in self.event().entrants.filter(pk__in=[r.entrant_id for r in ranked])
         }

@@ -24,6 +24,7 @@ from .services.team_formats import carried_matches
 
 __all__ = [
     "SeenMatch",
+    "SeenPair",
     "as_score",
     "board_traveller",
     "cross_table_rows",
@@ -125,24 +126,39 @@ def seen_team_standings(stage: Stage, *, group_label: str | None = None) -> list
     return sorted(rows, key=lambda r: (r.group_label, r.place, r.entrant.number))
 
 
-def seen_percentages(stage: Stage) -> dict[int, tuple[Fraction, Fraction | None]] | None:
-    """A Mitchell's running totals counting only the boards players may see: entrant id
-    → (matchpoints, percentage of the tops). None when every scored board is shown (the
-    stored standings are then what a player may read)."""
+@dataclass(frozen=True)
+class SeenPair:
+    """A pair's running total in a movement as players may read it: the matchpoints,
+    the tops and the number of the boards shown only."""
+
+    matchpoints: Fraction = Fraction(0)
+    top: int = 0
+    boards: int = 0
+
+    @property
+    def percentage(self) -> Fraction | None:
+        return self.matchpoints * 100 / self.top if self.top else None
+
+
+def seen_percentages(stage: Stage) -> dict[int, SeenPair] | None:
+    """A Mitchell's or a Howell's running totals counting only the boards players may
+    see (第二十八条之6), by entrant id. None when every scored board is shown (the stored
+    standings are then what a player may read)."""
     lines = list(TravellerScore.objects.filter(stage=stage).select_related("board"))
     visible = visible_board_ids({line.board_id: line.board for line in lines}.values())
     if all(line.board_id in visible for line in lines):
         return None
-    got: dict[int, Fraction] = defaultdict(Fraction)
-    tops: dict[int, int] = defaultdict(int)
+    got: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0, 0])
     for line in lines:
         if line.board_id not in visible:
             continue
         for entrant_id, score in ((line.ns_id, line.ns_score), (line.ew_id, line.ew_score)):
             if entrant_id is not None:
-                got[entrant_id] += Fraction(score)
-                tops[entrant_id] += line.top
-    return {e: (got[e], got[e] * 100 / tops[e] if tops[e] else None) for e in set(got) | set(tops)}
+                sums = got[entrant_id]
+                sums[0] += Fraction(score)
+                sums[1] += line.top
+                sums[2] += 1
+    return {e: SeenPair(Fraction(mp), int(top), int(n)) for e, (mp, top, n) in got.items()}
 
 
 def board_traveller(board: Board) -> list[TravellerScore]:
@@ -202,14 +218,13 @@ def standings_rows(
     return tuple(_standing_line(s, seen) for s in rows)
 
 
-def _standing_line(
-    s: Standing, seen: dict[int, tuple[Fraction, Fraction | None]] | None
-) -> StandingLine:
+def _standing_line(s: Standing, seen: dict[int, SeenPair] | None) -> StandingLine:
     matchpoints: Decimal | Fraction = s.matchpoints
     total: Decimal | Fraction = s.total
     percentage: Decimal | Fraction | None = s.percentage
     if seen is not None:  # a player's running totals: the boards shown only
-        matchpoints, percentage = seen.get(s.entrant_id, (Fraction(0), None))
+        shown = seen.get(s.entrant_id, SeenPair())
+        matchpoints, percentage = shown.matchpoints, shown.percentage
         total = matchpoints + Fraction(s.adjustment)
     e = s.entrant
     return StandingLine(

@@ -248,7 +248,8 @@ def mitchell_page(
         }
         for label in labels
     ]
-    overall = ranked_view(overall_ranking(stage), entrants, numbers) if labels else []
+    ranked = overall_ranking(stage, official=director) if labels else []
+    overall = ranked_view(ranked, entrants, numbers)
     return selectors.mitchell_page(stage, entrants, shown_round) | {
         "ns_standings": [r for r in rows if r["row"].direction == "NS"],
         "ew_standings": [r for r in rows if r["row"].direction == "EW"],
@@ -288,12 +289,13 @@ def ranked_view(
     ]
 
 
-def pairs_ranking_page(event: Event) -> dict[str, Any]:
-    """The event's cumulative pairs ranking over its sessions (多节累计)."""
+def pairs_ranking_page(event: Event, *, director: bool) -> dict[str, Any]:
+    """The event's cumulative pairs ranking over its sessions (多节累计); a player's
+    counts only the boards players may see (第二十八条之6)."""
     entrants = selectors.entrant_views(event)
     return {
         "sessions": movement_stages(event),
-        "rows": ranked_view(cumulative_ranking(event), entrants),
+        "rows": ranked_view(cumulative_ranking(event, official=director), entrants),
     }
 
 

@@ -165,7 +165,8 @@ def mitchell_pair(
 def pairs_ranking(request: HttpRequest, code: str) -> HttpResponse:
     """The cumulative ranking of a pairs event over its sessions."""
     event = event_for(request, code)
-    context = event_context(request, event) | scores.pairs_ranking_page(event)
+    director = user_has_role(request.user, event, "director")
+    context = event_context(request, event) | scores.pairs_ranking_page(event, director=director)
     return render(request, "web/pairs_ranking.html", context)
 
 

@@ -120,3 +120,28 @@ def test_a_howells_running_percentages_count_only_the_boards_shown(
     api, web = _faces(stage, official=False)
     assert all(row["percentage"] is None for row in api.values())
     assert all(not row["percentage"] for row in web.values())
+
+
+def test_the_rankings_over_sessions_and_sections_count_only_the_boards_shown(
+    make_pairs, make_stage, play: Play
+):
+    """A cumulative ranking (多节累计) and a sectioned Mitchell's overall ranking add up
+    the same running totals, so for a player they too count only the boards shown
+    (第二十八条之6); officials read the stored totals."""
+    from scoring.sessions import cumulative_ranking, overall_ranking
+    from web.scores import pairs_ranking_page
+
+    stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
+    for table in stage.rounds.get(number=1).tables.order_by("number"):
+        for board in boards_of_mitchell(table):
+            play.at_table(board, table, 40 + 5 * table.number)
+
+    for ranked in (cumulative_ranking(stage.event), overall_ranking(stage)):
+        assert any(r.total for r in ranked) and any(r.percentage for r in ranked)
+    for ranked in (
+        cumulative_ranking(stage.event, official=False),
+        overall_ranking(stage, official=False),
+    ):
+        assert ranked and all(r.total == 0 and r.percentage is None for r in ranked)
+    page = pairs_ranking_page(stage.event, director=False)
+    assert page["rows"] and all(row["percentage"] == "" for row in page["rows"])
