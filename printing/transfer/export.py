@@ -92,19 +92,21 @@ class _Export:
         """The section's rows in the event, by the row above (one query)."""
         if id(section) not in self.read:
             rows = section.model._default_manager.filter(**{path: self.event}, **section.only)
-            rows = rows.annotate(transfer_up=F(section.up)).order_by(*section.order_by)
+            rows = rows.annotate(transfer_up=F(section.up))
+            if section.order_by:  # else the model's own order, as ties are written
+                rows = rows.order_by(*section.order_by)
             many = [c.attr for c in section.cols if isinstance(c, Many)]
             grouped: dict[Any, list[Model]] = defaultdict(list)
             for obj in rows.prefetch_related(*many):
-                grouped[obj.transfer_up].append(obj)  # type: ignore[attr-defined]
+                grouped[obj.transfer_up].append(obj)
             self.read[id(section)] = grouped
         return self.read[id(section)]
 
     def section(self, section: Section, up: Any, prefix: Key, path: str) -> Any:
         objs = self._rows(section, path).get(up, [])
         rows = [self.row(section, obj, i, prefix, path) for i, obj in enumerate(objs, 1)]
-        if section.sort is not None:
-            rows.sort(key=section.sort)
+        if section.sort:
+            rows.sort(key=section.sort_key)
         return section.shape.pack(rows)
 
     def row(self, section: Section, obj: Model, i: int, prefix: Key, path: str) -> dict[str, Any]:

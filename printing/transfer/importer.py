@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import islice
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -28,6 +29,7 @@ from .references import (
     RULINGS,
     STAGE_SOURCE,
     STAGES,
+    Derived,
     Key,
     Many,
     Section,
@@ -90,10 +92,14 @@ class _Import:
 
     # what the reference table asks of the import
     def row(self, target: str, key: Key) -> Any:
-        try:
-            return self.rows[target][key]
-        except KeyError:
-            raise KeyError(key[0] if len(key) == 1 else key) from None
+        """The row ``key`` names: a ``TypeError`` when the key is not shaped as the
+        keys of ``target`` are (a malformed file), a ``KeyError`` when no row has it."""
+        rows = self.rows[target]
+        if key in rows:
+            return rows[key]
+        if any(len(known) != len(key) for known in islice(rows, 1)):
+            raise TypeError(f"{target} {list(key)}: not shaped as a key")
+        raise KeyError(key[0] if len(key) == 1 else key)
 
     def table_code(self, code: str) -> str:
         if self.codes is None:
@@ -106,7 +112,7 @@ class _Import:
         return new
 
     # the walk
-    def build(self, section: Section, row: Any, up: Model | None, prefix: Key) -> Model:
+    def build(self, section: Section, row: Any, up: Model | None, prefix: Key) -> Any:
         if section.stage_col:
             prefix = (row[section.stage_col],)
         values: dict[str, Any] = {}
@@ -148,7 +154,8 @@ class _Import:
             for col in section.cols:
                 if isinstance(col, Many):
                     getattr(obj, col.attr).set(col.rows(self, row[col.name], prefix))
-            key = section.row_key(row, prefix)
+            derived = {c.name: c.dump(self, obj) for c in section.cols if isinstance(c, Derived)}
+            key = section.row_key(row | derived, prefix)  # an entrant is its kind and number
             if key is not None:
                 self.rows[section.model._meta.model_name or ""][key] = obj
             made.append((obj, row, key or prefix))
@@ -180,7 +187,7 @@ class _Import:
         Stage.objects.bulk_update([stage for stage, _r, _k in stages], ["source"])
         for i, (stage, row, key) in enumerate(stages, 1):
             self.where = f"stage {key[0]}"
-            self.stage = stage  # type: ignore[assignment]
+            self.stage = cast(Stage, stage)
             self.children(STAGES, [(stage, row, key)], late=False)
             tick(progress, 10 + 70 * i // max(1, len(stages)))
         self.section(RULINGS, root)
@@ -204,18 +211,19 @@ class _Import:
         )
 
     def _event(self, row: Any) -> Event:
+        """The event, under the code asked for; one whose code is taken is refused."""
         self.where = "event"
         event = self.build(EVENT, row, None, ())
-        event.code = self.code or row["code"]  # type: ignore[attr-defined]
-        if Event.objects.filter(code=event.code).exists():  # type: ignore[attr-defined]
+        code = event.code = self.code or row["code"]
+        if Event.objects.filter(code=code).exists():
             raise TransferError(
-                f"赛事代码“{event.code}”已存在；请用 --code 指定新代码",  # type: ignore[attr-defined]
-                f"an event {event.code!r} exists already; give a new code with --code",  # type: ignore[attr-defined]
+                f"赛事代码“{code}”已存在；请用 --code 指定新代码",
+                f"an event {code!r} exists already; give a new code with --code",
                 code="invalid",
             )
         event.full_clean()
         ((made, _row, _key),) = self.save(EVENT, [(event, row, ())])
-        return made  # type: ignore[return-value]
+        return cast(Event, made)
 
     def _users(self, names: list[str]) -> None:
         """A username unknown here becomes an inactive account without a password."""

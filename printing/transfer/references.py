@@ -11,7 +11,8 @@ A reference written inside a stage leaves out the stage (``within=1``), one insi
 board leaves out the board (``within=3``); a key of one part is written as that part.
 Players (``P1``…, numbered in the order of :data:`PLAYER_ORDER`) and users (their
 usernames) are keys of the file's own ``players`` and ``users`` lists. Ids kept inside
-stored JSON (snapshots, a ruling's scope, a tie order) are translated by :class:`Json`.
+stored JSON (snapshots, a ruling's scope, a tie order) are translated by :class:`Json` and
+:class:`Ids`.
 
 Adding a field to the file is one :class:`Col` here; the export writes it and the
 import reads it back.
@@ -31,21 +32,7 @@ from boards.models import RESULT_SCORECARD_FIELDS, Board, BoxCard, Result, Resul
 from core.engine import SEAT_NAMES
 from rulings.models import Ruling, RulingVersion
 from scoring.models import MatchScore, ScoreAdjustment, TieOrder
-from tournament.models import (
-    BoardSet,
-    Entrant,
-    Event,
-    EventRole,
-    Match,
-    MatchChange,
-    Membership,
-    Round,
-    Seat,
-    SetPlay,
-    Stage,
-    StageEntry,
-    Table,
-)
+from tournament import models as tournament
 
 Key = tuple[Any, ...]
 
@@ -66,9 +53,9 @@ class Importing(Protocol):
 
 
 def order(key: Any) -> tuple[Any, ...]:
-    """A key as a sort key (a Mitchell board's round is null: first)."""
+    """A key as a sort key, a null first (a Mitchell board's round)."""
     parts = key if isinstance(key, list) else [key]
-    return tuple(-1 if v is None else v for v in parts)
+    return tuple((v is not None, 0 if v is None else v) for v in parts)
 
 
 def parse_time(value: str | None) -> dt.datetime | None:
@@ -128,35 +115,39 @@ class To(Ref):
 @dataclass(frozen=True)
 class Id(To):
     """An id kept in stored JSON: translated where it is an id (an int) in the database
-    and a key (text or a list) in the file; anything else stays as it is."""
+    and a key (``keyed_as``: text, or a list for a key of several parts) in the file;
+    anything else stays as it is."""
 
+    keyed_as: type = str
     fk = False
 
     def dump(self, x: Exporting, value: Any) -> Any:
         return super().dump(x, value) if isinstance(value, int) else value
 
     def load(self, x: Importing, value: Any, prefix: Key) -> Any:
-        if not isinstance(value, str | list):
+        if not isinstance(value, self.keyed_as):
             return value
         return super().load(x, value, prefix).pk
 
 
 @dataclass(frozen=True)
-class Ids(Ref):
-    """A JSON list of ids (``strict``: it must be a list)."""
+class Ids(To):
+    """A JSON list of ids, every one the key of a row of ``target`` in the file
+    (``strict``: it must be a list; else anything but a list stays as it is)."""
 
-    each: Id
     strict: bool = False
+    fk = False
 
     def dump(self, x: Exporting, value: Any) -> Any:
         if not self.strict and not isinstance(value, list):
             return value
-        return [self.each.dump(x, v) for v in value]
+        return [super(Ids, self).dump(x, v) for v in value]
 
     def load(self, x: Importing, value: Any, prefix: Key) -> Any:
         if not self.strict and not isinstance(value, list):
             return value
-        return [self.each.load(x, v, prefix) for v in value]
+        rows = (super(Ids, self).load(x, v, prefix) for v in value)
+        return [row.pk if row is not None else None for row in rows]
 
 
 @dataclass(frozen=True)
@@ -279,8 +270,11 @@ class Col:
     def load(
         self, x: Importing, model: type[models.Model], value: Any, prefix: Key
     ) -> dict[str, Any]:
+        f = model._meta.get_field(self.attr)
         if self.ref is COPY:
-            return {self.attr: _load_value(model._meta.get_field(self.attr), value)}
+            return {self.attr: _load_value(f, value)}
+        if self.ref.fk and value is None and not f.null:
+            raise TypeError(f"{self.name} must name a row, not null")
         return {self.attr: self.ref.load(x, value, prefix)}
 
     def read(self, row: Mapping[str, Any]) -> Any:
@@ -334,6 +328,9 @@ class Derived(Col):
 
     def dump(self, x: Exporting, obj: models.Model) -> Any:
         return self.of(obj)
+
+    def read(self, row: Mapping[str, Any]) -> Any:
+        return None
 
     def load(
         self, x: Importing, model: type[models.Model], value: Any, prefix: Key
@@ -414,7 +411,7 @@ class Section:
     ``up``: the path from a row to the row above (its foreign key when it has no
     ``__``). ``key``: the column whose value, after the key of the row above, is the
     row's key (``number`` gives it as ``R1``, ``R2``… in the order of its rows).
-    ``order_by`` orders the rows read, ``sort`` the rows written. ``late``: written and
+    ``order_by`` orders the rows read, ``sort`` (columns) the rows written. ``late``: written and
     read after the rulings (adjustments name them). ``stage_col``: the column naming
     the stage the row's references are in (a ruling's); ``sets_stage``: the row also
     points at the stage it sits in. ``check`` names the importer's judge of each row
@@ -428,7 +425,7 @@ class Section:
     key: str = ""
     number: str = ""
     order_by: tuple[str, ...] = ()
-    sort: Callable[[dict[str, Any]], Any] | None = None
+    sort: tuple[str, ...] = ()
     shape: Rows = field(default_factory=Rows)
     only: Mapping[str, Any] = field(default_factory=dict)
     optional: bool = False
@@ -439,10 +436,13 @@ class Section:
     where: str = ""
 
     def read(self, row: Mapping[str, Any]) -> list[Any]:
-        if self.optional or isinstance(self.shape, Single):
+        if isinstance(self.shape, Single):
             value = row.get(self.name)
             return [] if value is None else self.shape.unpack(value)
-        return self.shape.unpack(row[self.name])
+        return self.shape.unpack(row.get(self.name, []) if self.optional else row[self.name])
+
+    def sort_key(self, row: Mapping[str, Any]) -> tuple[Any, ...]:
+        return tuple(part for name in self.sort for part in order(row[name]))
 
     def row_key(self, row: Mapping[str, Any], prefix: Key) -> Key | None:
         return prefix + _as_key(row[self.key]) if self.key else None
@@ -469,7 +469,7 @@ TABLE = To("table", 1)
 BOARD = To("board", 1)
 
 #: What a scope names (a ruling's): matches and tables anywhere in the event.
-SCOPE = Json({"matches": Ids(Id("match")), "tables": Ids(Id("table"))})
+SCOPE = Json({"matches": Ids("match"), "tables": Ids("table")})
 MATCH_SNAPSHOT = Json({name: Id("entrant") for name in ("home", "away", "winner")})
 RESULT_SNAPSHOT = Json({"players": Each(Id("player"), first=SEATS)})
 RULING_SNAPSHOT = Json(
@@ -477,8 +477,8 @@ RULING_SNAPSHOT = Json(
         "offender_entrant": Id("entrant"),
         "second_entrant": Id("entrant"),
         "offender_player": Id("player"),
-        "match": Id("match"),
-        "table": Id("table"),
+        "match": Id("match", keyed_as=list),
+        "table": Id("table", keyed_as=list),
         "scope": SCOPE,
     }
 )
@@ -517,13 +517,19 @@ REVIEW_FIELDS = (
 )
 
 
-def _cols(*names: str) -> tuple[Col, ...]:
-    return tuple(Col(name) for name in names)
+def _cols(*cols: str | Col) -> tuple[Col, ...]:
+    """Columns: a name copies the field of that name."""
+    return tuple(Col(c) if isinstance(c, str) else c for c in cols)
+
+
+def _key(*parts: str | Col) -> Group:
+    """A row's own key, written as one list."""
+    return Group("key", parts=_cols(*parts))
 
 
 EVENT = Section(
     "event",
-    Event,
+    tournament.Event,
     up="",
     cols=_cols(
         "code", "name", "venue", "starts_on", "ends_on", "rules", "switches", "status", "created_at"
@@ -532,310 +538,243 @@ EVENT = Section(
 
 ROLES = Section(
     "roles",
-    EventRole,
+    tournament.EventRole,
     up="event",
-    cols=(Col("user", USER), Col("role")),
-    sort=lambda r: (r["role"], r["user"] or ""),
+    cols=_cols(Col("user", USER), "role"),
+    sort=("role", "user"),
     optional=True,
+)
+
+_MEMBERS = Section(
+    "members",
+    tournament.Membership,
+    up="entrant",
+    cols=_cols(Col("player", PLAYER), "role", "order"),
+    order_by=("order", "id"),
 )
 
 ENTRANTS = Section(
     "entrants",
-    Entrant,
+    tournament.Entrant,
     up="event",
+    cols=_cols(
+        Derived("key", of=lambda e: f"{e.kind}:{e.number}"), "kind", "number", "name", "seed"
+    ),
     key="key",
     order_by=("kind", "number"),
-    cols=(
-        Derived("key", of=lambda e: f"{e.kind}:{e.number}"),
-        *_cols("kind", "number", "name", "seed"),
-    ),
-    children=(
-        Section(
-            "members",
-            Membership,
-            up="entrant",
-            order_by=("order", "id"),
-            cols=(Col("player", PLAYER), Col("role"), Col("order")),
-        ),
-    ),
+    children=(_MEMBERS,),
+)
+
+_RESULT_CHANGES = Section(
+    "changes",
+    ResultChange,
+    up="result",
+    cols=_cols("action", "role", Col("user", USER), "side", "at", "version", "reason")
+    + (Col("before", RESULT_SNAPSHOT), Col("after", RESULT_SNAPSHOT)),
+    order_by=("at", "id"),
 )
 
 _RESULTS = Section(
     "results",
     Result,
     up="board",
-    key="table",
-    sort=lambda r: order(r["table"]),
-    check="judge_result",
-    cols=(
-        Col("table", TABLE),
+    cols=_cols(Col("table", TABLE), *RESULT_FIELDS, "entered_at", "confirmed_at", "updated_at")
+    + (
         Group(
             "players", parts=tuple(Col(f"player_{s.lower()}", PLAYER) for s in SEATS), names=SEATS
         ),
-        *_cols(*RESULT_FIELDS),
         Col("entered_by", USER),
         Col("confirmed_by", USER),
-        *_cols("entered_at", "confirmed_at", "updated_at"),
     ),
-    children=(
-        Section(
-            "changes",
-            ResultChange,
-            up="result",
-            order_by=("at", "id"),
-            cols=(
-                *_cols("action", "role"),
-                Col("user", USER),
-                *_cols("side", "at", "version"),
-                Col("before", RESULT_SNAPSHOT),
-                Col("after", RESULT_SNAPSHOT),
-                Col("reason"),
-            ),
-        ),
-    ),
+    key="table",
+    sort=("table",),
+    check="judge_result",
+    children=(_RESULT_CHANGES,),
+)
+
+_BOX_CARDS = Section(
+    "box_cards",
+    BoxCard,
+    up="board",
+    cols=_cols(Col("match", MATCH), "level_ns", "level_ew", "trump", "declared_by", "declarer")
+    # the table, on this board, that filled it
+    + _cols(Col("filled_by", To("result", 3)), "filled_at", "flags", "flagged"),
+    sort=("match",),
 )
 
 _BOARDS = Section(
     "boards",
     Board,
     up="stage",
+    cols=_cols(
+        _key(Col("round", ROUND), "number"), Col("set", To("boardset", 1), field="board_set")
+    )
+    + _cols("hands", "bottom", "source", "seed", "created_at", "released_at")
+    + _cols(Col("created_by", USER), Col("released_by", USER)),
     key="key",
-    sort=lambda b: order(b["key"]),
+    sort=("key",),
     check="judge_deal",
-    cols=(
-        Group("key", parts=(Col("round", ROUND), Col("number"))),
-        Col("set", To("boardset", 1), field="board_set"),
-        *_cols("hands", "bottom", "source", "seed"),
-        Col("created_by", USER),
-        *_cols("created_at", "released_at"),
-        Col("released_by", USER),
-    ),
-    children=(
-        _RESULTS,
-        Section(
-            "box_cards",
-            BoxCard,
-            up="board",
-            sort=lambda b: b["match"] or 0,
-            cols=(
-                Col("match", MATCH),
-                *_cols("level_ns", "level_ew", "trump", "declared_by", "declarer"),
-                Col("filled_by", To("result", 3)),  # the table, on this board, that filled it
-                *_cols("filled_at", "flags", "flagged"),
-            ),
-        ),
-    ),
+    children=(_RESULTS, _BOX_CARDS),
+)
+
+_MATCH_CHANGES = Section(
+    "changes",
+    tournament.MatchChange,
+    up="match",
+    cols=_cols("kind", Col("by", USER, field="changed_by"), Col("at", field="changed_at"), "reason")
+    + (Col("before", MATCH_SNAPSHOT), Col("after", MATCH_SNAPSHOT)),
+    order_by=("changed_at", "id"),
+)
+
+_REVIEW = Section(
+    "review",
+    MatchScore,
+    up="match",
+    cols=_cols(*REVIEW_FIELDS, *(Col(side, ENTRANT) for side in ("home", "away", "winner"))),
+    sets_stage=True,
+    only={"needs_review": True},
+    shape=Single(),
 )
 
 _MATCHES = Section(
     "matches",
-    Match,
+    tournament.Match,
     up="stage",
+    cols=_cols("number", Col("round", ROUND), "home_source", "away_source", "side", "status")
+    + _cols("bracket_round", "is_reset", Col("group", field="group_label"), "first_place")
+    + _cols(*(Col(side, ENTRANT) for side in ("home", "away", "winner")))
+    # absent from files made before placing
+    + _cols(Col("loser_place", optional=True)),
     key="number",
     order_by=("number",),
-    cols=(
-        Col("number"),
-        Col("round", ROUND),
-        Col("home", ENTRANT),
-        Col("away", ENTRANT),
-        *_cols("home_source", "away_source", "side", "bracket_round", "is_reset"),
-        Col("group", field="group_label"),
-        Col("first_place"),
-        Col("loser_place", optional=True),  # absent from files made before placing
-        Col("winner", ENTRANT),
-        Col("status"),
-    ),
-    children=(
-        Section(
-            "changes",
-            MatchChange,
-            up="match",
-            order_by=("changed_at", "id"),
-            cols=(
-                Col("kind"),
-                Col("by", USER, field="changed_by"),
-                Col("at", field="changed_at"),
-                Col("before", MATCH_SNAPSHOT),
-                Col("after", MATCH_SNAPSHOT),
-                Col("reason"),
-            ),
-        ),
-        Section(
-            "review",
-            MatchScore,
-            up="match",
-            sets_stage=True,
-            only={"needs_review": True},
-            shape=Single(),
-            cols=(
-                *_cols(*REVIEW_FIELDS),
-                Col("home", ENTRANT),
-                Col("away", ENTRANT),
-                Col("winner", ENTRANT),
-            ),
-        ),
-    ),
+    children=(_MATCH_CHANGES, _REVIEW),
 )
 
 _TABLES = Section(
     "tables",
-    Table,
+    tournament.Table,
     up="round__stage",
+    cols=_cols(_key(Col("round", ROUND), "session", "number"), "room", Col("match", MATCH))
+    + _cols(Col("ns", ENTRANT), Col("ew", ENTRANT), Col("code", TableCode())),
     key="key",
-    sort=lambda t: order(t["key"]),
-    cols=(
-        Group("key", parts=(Col("round", ROUND), Col("session"), Col("number"))),
-        Col("room"),
-        Col("match", MATCH),
-        Col("ns", ENTRANT),
-        Col("ew", ENTRANT),
-        Col("code", TableCode()),
-    ),
+    sort=("key",),
     children=(
         Section(
             "seats",
-            Seat,
+            tournament.Seat,
             up="table",
+            cols=_cols("seat", Col("player", PLAYER)),
             order_by=("seat",),
             shape=ByKey("seat", "player"),
-            cols=(Col("seat"), Col("player", PLAYER)),
         ),
         Section(
             "sets",
-            SetPlay,
+            tournament.SetPlay,
             up="table",
+            cols=_cols(Col("set", To("boardset", 1), field="board_set"), "order"),
             order_by=("order",),
             shape=Flat((("set", 2), ("order", 1))),
-            cols=(Col("set", To("boardset", 1), field="board_set"), Col("order")),
         ),
     ),
 )
 
+_ENTRIES = Section(
+    "entries",
+    tournament.StageEntry,
+    up="stage",
+    cols=_cols(Col("entrant", ENTRANT), Col("group", field="group_label"), "seed", "position")
+    + _cols("direction", "pair_number", "source"),
+    sort=("entrant",),
+)
+
+_BOARD_SETS = Section(
+    "board_sets",
+    tournament.BoardSet,
+    up="stage",
+    cols=_cols(_key(Col("round", ROUND), "number"), "first_board", "last_board", "start_level")
+    + _cols("tiebreak"),
+    key="key",
+    sort=("key",),
+)
+
+_ADJUSTMENTS = Section(
+    "adjustments",
+    ScoreAdjustment,
+    up="stage",
+    cols=_cols("kind", Col("target", ENTRANT), "amount", Col("match", MATCH), Col("board", BOARD))
+    + _cols(Col("table", TABLE), "artificial_ns", "artificial_ew", "reason", "created_at")
+    + _cols(Col("source", Tagged("ruling", "ruling"))),
+    order_by=("created_at", "id"),
+    optional=True,
+    late=True,
+)
+
+_TIE_ORDERS = Section(
+    "tie_orders",
+    TieOrder,
+    up="stage",
+    cols=_cols(Col("group", field="group_label"), Col("entrants", Ids("entrant", strict=True)))
+    + _cols("reason", Col("decided_by", USER), "decided_at"),
+    order_by=("decided_at", "id"),
+    optional=True,
+    late=True,
+)
+
 STAGES = Section(
     "stages",
-    Stage,
+    tournament.Stage,
     up="event",
+    cols=_cols("order", "kind", "name", "settings", "draw_seed", "status"),
     key="order",
     order_by=("order", "id"),
-    cols=(*_cols("order", "kind", "name", "settings", "draw_seed", "status"),),
     children=(
-        Section(
-            "entries",
-            StageEntry,
-            up="stage",
-            sort=lambda e: str(e["entrant"]),
-            cols=(
-                Col("entrant", ENTRANT),
-                Col("seed"),
-                Col("group", field="group_label"),
-                *_cols("position", "direction", "pair_number", "source"),
-            ),
-        ),
+        _ENTRIES,
         Section(
             "rounds",
-            Round,
+            tournament.Round,
             up="stage",
+            cols=_cols("number", "name"),
             key="number",
             order_by=("number",),
-            cols=_cols("number", "name"),
         ),
         _MATCHES,
-        Section(
-            "board_sets",
-            BoardSet,
-            up="stage",
-            key="key",
-            sort=lambda b: order(b["key"]),
-            cols=(
-                Group("key", parts=(Col("round", ROUND), Col("number"))),
-                *_cols("first_board", "last_board", "start_level", "tiebreak"),
-            ),
-        ),
+        _BOARD_SETS,
         _TABLES,
         _BOARDS,
-        Section(
-            "adjustments",
-            ScoreAdjustment,
-            up="stage",
-            order_by=("created_at", "id"),
-            optional=True,
-            late=True,
-            cols=(
-                Col("kind"),
-                Col("target", ENTRANT),
-                Col("amount"),
-                Col("match", MATCH),
-                Col("board", BOARD),
-                Col("table", TABLE),
-                *_cols("artificial_ns", "artificial_ew", "reason"),
-                Col("source", Tagged("ruling", "ruling")),
-                Col("created_at"),
-            ),
-        ),
-        Section(
-            "tie_orders",
-            TieOrder,
-            up="stage",
-            order_by=("decided_at", "id"),
-            optional=True,
-            late=True,
-            cols=(
-                Col("group", field="group_label"),
-                Col("entrants", Ids(Id("entrant"), strict=True)),
-                Col("reason"),
-                Col("decided_by", USER),
-                Col("decided_at"),
-            ),
-        ),
+        _ADJUSTMENTS,
+        _TIE_ORDERS,
     ),
 )
 
 #: A stage's source (the stage it qualifies from), written and read after all stages.
 STAGE_SOURCE = Col("source", To("stage"), optional=True)
 
+_VERSIONS = Section(
+    "versions",
+    RulingVersion,
+    up="ruling",
+    cols=_cols("number", "action", Col("by", USER), "at", "note", Col("snapshot", RULING_SNAPSHOT)),
+    order_by=("number", "id"),
+)
+
 RULINGS = Section(
     "rulings",
     Ruling,
     up="event",
+    cols=_cols(Col("stage", To("stage")), Col("round", ROUND), Col("offender_player", PLAYER))
+    + _cols(Col("match", To("match")), Col("table", To("table")), Col("board", To("board")))
+    + _cols(Col("offender_entrant", ENTRANT), Col("second_entrant", ENTRANT), "offender_side")
+    + _cols("irregularity", "article", "decision", "amount", "erring_side", "minutes_late")
+    + _cols("damaged", Many("cancelled_boards", To("board")), "corrected_points")
+    + _cols("corrected_dig", "result_before", Col("scope", SCOPE), "reason_zh", "reason_en")
+    + _cols("published", "status", "version", Col("referee", USER), "created_at", "updated_at"),
     key="ref",
     number="R",
     order_by=("created_at", "id"),
     optional=True,
     stage_col="stage",
     where="ruling {}",
-    cols=(
-        Col("stage", To("stage")),
-        Col("round", ROUND),
-        Col("match", To("match")),
-        Col("table", To("table")),
-        Col("board", To("board")),
-        Col("offender_entrant", ENTRANT),
-        Col("offender_player", PLAYER),
-        Col("offender_side"),
-        Col("second_entrant", ENTRANT),
-        *_cols("irregularity", "article", "decision", "amount", "erring_side", "minutes_late"),
-        Col("damaged"),
-        Many("cancelled_boards", To("board")),
-        *_cols("corrected_points", "corrected_dig", "result_before"),
-        Col("scope", SCOPE),
-        *_cols("reason_zh", "reason_en", "published", "status", "version"),
-        Col("referee", USER),
-        *_cols("created_at", "updated_at"),
-    ),
-    children=(
-        Section(
-            "versions",
-            RulingVersion,
-            up="ruling",
-            order_by=("number", "id"),
-            cols=(
-                *_cols("number", "action"),
-                Col("by", USER),
-                *_cols("at", "note"),
-                Col("snapshot", RULING_SNAPSHOT),
-            ),
-        ),
-    ),
+    children=(_VERSIONS,),
 )
 
 #: Where players are named, in the order that numbers them ``P1``, ``P2``…: the same
