@@ -352,3 +352,21 @@ def test_placing_matches_and_a_swiss_travel_with_the_event(archived):
     assert "名次淘汰赛" in names and "瑞士移位赛" in names
     for stage, old in zip(after["stages"], before["stages"], strict=True):
         assert stage["matches"] == old["matches"]
+
+
+def test_a_file_made_before_placing_adjustments_and_roles_imports(archived):
+    """Keys later versions added (a match's loser_place, a stage's adjustments and tie
+    orders, the roles, users, players and rulings lists) may be absent."""
+    data = event_file_read(export(archived))
+    for stage in data["stages"]:
+        del stage["adjustments"], stage["tie_orders"]
+        for match in stage["matches"]:
+            del match["loser_place"]
+    data["roles"] = []
+    del data["rulings"]
+
+    copy = event_import(data, code="chifeng-old").event
+
+    assert copy.stages.count() == archived.stages.count()
+    assert not ScoreAdjustment.objects.filter(stage__event=copy).exists()
+    assert not Ruling.objects.filter(event=copy).exists()
