@@ -10,6 +10,9 @@ points and the winner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.utils.translation import get_language, pgettext
 
 from ..data import (
@@ -76,41 +79,66 @@ def _place(line: StandingLine, qualifiers: int | None = None) -> Cell:
     return Cell(line.place_text, bold=True, fill=LIGHT if going_on else None)
 
 
-def _teams(sheet: Sheet, table: StandingsTable) -> None:
-    title = numbered("group", table.group) if table.group else label("standings_table")
-    if table.qualifiers:
-        title += "  " + _qualify_note(table.qualifiers)
-    columns = [
-        Column(label("place"), 12),
-        Column(label("team_no"), 12),
-        Column(label("team"), 48, "left"),
-        Column(label("played"), 12),
-        Column(label("won"), 10),
-        Column(label("drawn"), 10),
-        Column(label("lost"), 10),
-        Column(label("match_points"), 14),
-        Column(label("score_for"), 17),
-        Column(label("score_against"), 17),
-    ]
+def _number(line: StandingLine, *, bold: bool = False) -> Cell:
+    return Cell(str(line.entrant.number or ""), bold=bold)
+
+
+@dataclass(frozen=True)
+class _Field:
+    """One column of a ranking and the cell it shows for a line, side by side so the
+    two cannot drift apart (the place comes first and the note last on every ranking)."""
+
+    key: str
+    width: float
+    cell: Callable[[StandingLine], object]
+    align: str = "center"
+
+
+_TEAM_FIELDS = (
+    _Field("team_no", 12, _number),
+    _Field("team", 48, lambda line: Cell(line.entrant.label, bold=True), "left"),
+    _Field("played", 12, lambda line: line.played),
+    _Field("won", 10, lambda line: line.won),
+    _Field("drawn", 10, lambda line: line.drawn),
+    _Field("lost", 10, lambda line: line.lost),
+    _Field("match_points", 14, lambda line: Cell(str(line.match_points), bold=True)),
+    _Field("score_for", 17, lambda line: line.score_for),
+    _Field("score_against", 17, lambda line: line.score_against),
+)
+_PAIR_FIELDS = (
+    _Field("pair_no", 12, lambda line: _number(line, bold=True)),
+    _Field("players", 52, lambda line: line.entrant.label, "left"),
+    _Field("boards_scored", 12, lambda line: line.boards),
+    _Field("matchpoints", 18, lambda line: line.matchpoints),
+    _Field("adjustment", 14, lambda line: line.adjustment),
+    _Field("total_matchpoints", 18, lambda line: line.total),
+    _Field("top", 14, lambda line: line.top),
+    _Field("percentage", 18, lambda line: Cell(line.percentage, bold=True)),
+)
+
+
+def _ranking(sheet: Sheet, heading: str, table: StandingsTable, fields: tuple[_Field, ...]) -> None:
+    """A ranking: the place, ``fields``, and the note in the width left over."""
+    columns = [Column(label("place"), 12)]
+    columns += [Column(label(f.key), f.width, f.align) for f in fields]
     columns.append(Column(label("note"), sheet.inner_width - sum(c.width for c in columns), "left"))
     rows = [
         [
             _place(line, table.qualifiers),
-            str(line.entrant.number or ""),
-            Cell(line.entrant.label, bold=True),
-            line.played,
-            line.won,
-            line.drawn,
-            line.lost,
-            Cell(str(line.match_points), bold=True),
-            line.score_for,
-            line.score_against,
+            *(f.cell(line) for f in fields),
             Cell(line.note, size=7.5),
         ]
         for line in table.lines
     ]
-    sheet.heading(title, size=12, keep=ROW * 3)
+    sheet.heading(heading, size=12, keep=ROW * 3)
     sheet.table(columns, rows, row_height=ROW, size=9.5)
+
+
+def _teams(sheet: Sheet, table: StandingsTable) -> None:
+    title = numbered("group", table.group) if table.group else label("standings_table")
+    if table.qualifiers:
+        title += "  " + _qualify_note(table.qualifiers)
+    _ranking(sheet, title, table, _TEAM_FIELDS)
     if table.cross is not None and len(table.cross.entrants) > 1:
         sheet.cursor += 4
         _cross_table(sheet, table.cross)
@@ -138,38 +166,10 @@ def _cross_table(sheet: Sheet, cross: CrossTableData) -> None:
 
 
 def _pairs(sheet: Sheet, table: StandingsTable) -> None:
-    columns = [
-        Column(label("place"), 12),
-        Column(label("pair_no"), 12),
-        Column(label("players"), 52, "left"),
-        Column(label("boards_scored"), 12),
-        Column(label("matchpoints"), 18),
-        Column(label("adjustment"), 14),
-        Column(label("total_matchpoints"), 18),
-        Column(label("top"), 14),
-        Column(label("percentage"), 18),
-    ]
-    columns.append(Column(label("note"), sheet.inner_width - sum(c.width for c in columns), "left"))
-    rows = [
-        [
-            _place(line),
-            Cell(str(line.entrant.number or ""), bold=True),
-            line.entrant.label,
-            line.boards,
-            line.matchpoints,
-            line.adjustment,
-            line.total,
-            line.top,
-            Cell(line.percentage, bold=True),
-            Cell(line.note, size=7.5),
-        ]
-        for line in table.lines
-    ]
     heading = _direction(table.direction)
     if table.group:  # a section of a split Mitchell
         heading = f"{numbered('section', table.group)} · {heading}"
-    sheet.heading(heading, size=12, keep=ROW * 3)
-    sheet.table(columns, rows, row_height=ROW, size=9.5)
+    _ranking(sheet, heading, table, _PAIR_FIELDS)
 
 
 def _direction(direction: str) -> str:
@@ -183,10 +183,7 @@ def _places(sheet: Sheet, table: StandingsTable) -> None:
         Column(label("pair_no"), 16),
         Column(label("players"), 90, "left"),
     ]
-    rows = [
-        [_place(line), Cell(str(line.entrant.number or ""), bold=True), line.entrant.label]
-        for line in table.lines
-    ]
+    rows = [[_place(line), _number(line, bold=True), line.entrant.label] for line in table.lines]
     sheet.heading(label("place"), size=12, keep=ROW * 3)
     sheet.table(columns, rows, row_height=ROW, size=10)
 
