@@ -157,25 +157,38 @@ def _canonical_tricks(tricks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     return out
 
 
-def entry_record(board: Board, entry: Entry) -> dict[str, Any]:
-    """The engine record of ``entry`` played on ``board``, under the event's rules."""
+def _record(
+    board: Board, card: Entry | Result, levels: Any, *, with_deal: bool = True
+) -> dict[str, Any]:
+    """What a typed scorecard and a stored result write alike into an engine record:
+    the event's rules, the box card, the deal (a board dealt at its first table is
+    judged without its cards) and the play recorded."""
+    from .models import PLAY_FIELDS
+
     event = board.stage.event
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": event.rules,
         "switches": dict(event.switches or {}),
         "board": board.number,
-        "levels": dict(entry.levels) if isinstance(entry.levels, Mapping) else entry.levels,
-        "declarer": entry.declarer,
-        "trump": entry.trump,
-        "declared_by": entry.declared_by or None,
+        "levels": levels,
+        "declarer": card.declarer,
+        "trump": card.trump,
+        "declared_by": card.declared_by or None,
     }
-    if board.has_deal:  # a board dealt at its first table is judged without its cards
+    if with_deal and board.has_deal:
         record["hands"], record["bottom"] = board.hands, board.bottom
-    for key in ("buried", "exchanges", "tricks"):
-        value = getattr(entry, key)
+    for key in PLAY_FIELDS:
+        value = getattr(card, key)
         if value is not None:
             record[key] = list(value)
+    return record
+
+
+def entry_record(board: Board, entry: Entry) -> dict[str, Any]:
+    """The engine record of ``entry`` played on ``board``, under the event's rules."""
+    levels = dict(entry.levels) if isinstance(entry.levels, Mapping) else entry.levels
+    record = _record(board, entry, levels)
     if entry.defender_points is not None:
         result: dict[str, Any] = {
             "defender_points": entry.defender_points,
@@ -217,25 +230,8 @@ def result_fields(entry: Entry, verdict: Verdict) -> dict[str, Any]:
 
 def result_record(result: Result, *, with_deal: bool = True) -> dict[str, Any]:
     """The ``duidiao-board/1`` record of a stored result (its deal unless told not to)."""
-    board = result.board
-    event = board.stage.event
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": event.rules,
-        "switches": dict(event.switches or {}),
-        "board": board.number,
-        "levels": {"NS": result.level_ns, "EW": result.level_ew},
-        "declarer": result.declarer,
-        "trump": result.trump,
-        "declared_by": result.declared_by or None,
-    }
-    if with_deal and board.has_deal:
-        record["hands"] = board.hands
-        record["bottom"] = board.bottom
-    for key in ("buried", "exchanges", "tricks"):
-        value = getattr(result, key)
-        if value is not None:
-            record[key] = value
+    levels = {"NS": result.level_ns, "EW": result.level_ew}
+    record = _record(result.board, result, levels, with_deal=with_deal)
     record["result"] = {"defender_points": result.defender_points, "dig": result.dig or None}
     if result.buried is None and result.xiaosa:
         record["result"]["xiaosa"] = list(result.xiaosa)
