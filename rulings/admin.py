@@ -14,23 +14,14 @@ from django.contrib import admin, messages
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from tournament.admin import ReadOnly
+
 from .errors import RulingError
 from .models import Ruling, RulingVersion
 from .services import ruling_publish
 
 
-class _ReadOnly:
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class RulingVersionInline(_ReadOnly, admin.TabularInline):
+class RulingVersionInline(ReadOnly, admin.TabularInline):
     model = RulingVersion
     fields = ("number", "action", "by", "at", "note")
     readonly_fields = fields
@@ -39,7 +30,7 @@ class RulingVersionInline(_ReadOnly, admin.TabularInline):
 
 
 @admin.register(Ruling)
-class RulingAdmin(_ReadOnly, admin.ModelAdmin):
+class RulingAdmin(ReadOnly, admin.ModelAdmin):
     list_display = (
         "id",
         "event",
@@ -82,7 +73,7 @@ class RulingAdmin(_ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(RulingVersion)
-class RulingVersionAdmin(_ReadOnly, admin.ModelAdmin):
+class RulingVersionAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("ruling", "number", "action", "by", "at")
     list_filter = ("action", "ruling__event")
     list_select_related = ("ruling", "by")

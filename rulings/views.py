@@ -27,8 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from core.articles import Status
-from duidiao.security import guess_missed, guesses_left
-from tournament.access import event_context, event_for
+from tournament.access import event_context, event_for, table_for
 from tournament.models import Event, Table
 from tournament.selectors import table_get_by_code
 
@@ -284,12 +283,7 @@ def ruling_action(request: HttpRequest, code: str, pk: int, action: str) -> Http
 @require_safe
 def table_rulings(request: HttpRequest, code: str) -> HttpResponse:
     """The rulings of this table's match (or Mitchell table), for its players."""
-    guesses_left(request)
-    try:
-        table = table_get_by_code(code)
-    except Table.DoesNotExist as error:
-        guess_missed(request)
-        raise Http404("no such table code") from error
+    table = table_for(request, code)
     event = table.round.stage.event
     official = services.can_rule(request.user, event)
     if not official and not table.round.is_open:

@@ -18,19 +18,13 @@ from django.utils.translation import gettext_lazy as _
 
 from boards.admin import BoardAdmin
 from boards.models import Board
+from tournament.admin import ReadOnly
 
 from .models import MatchScore, ScoreAdjustment, Standing, TieOrder, TravellerScore
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    """Scores are written by the scoring services only."""
 
 
 @admin.register(MatchScore)

@@ -1,5 +1,6 @@
 """The one way a page finds its event: visible to the reader, and held by a role if the
-page asks for one. The web, rulings and printing views all call :func:`event_for`.
+page asks for one. The web, rulings and printing views all call :func:`event_for`; a
+table's own pages find their table with :func:`table_for`.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
-from .models import Event, Stage
-from .roles import user_event_roles
-from .selectors import event_get
+from duidiao.security import guess_missed, guesses_left
 
-__all__ = ["event_context", "event_for", "stage_for"]
+from .models import Event, Stage, Table
+from .roles import user_event_roles
+from .selectors import event_get, table_get_by_code
+
+__all__ = ["event_context", "event_for", "stage_for", "table_for"]
 
 
 def event_for(request: HttpRequest, code: str, role: str | tuple[str, ...] | None = None) -> Event:
@@ -54,3 +57,15 @@ def stage_for(event: Event, order: int) -> Stage:
         return event.stages.get(order=order)
     except Stage.DoesNotExist as error:
         raise Http404("no such stage") from error
+
+
+def table_for(request: HttpRequest, code: str) -> Table:
+    """The table behind an entry code typed by its players: 404 for a wrong code, and
+    wrong codes counted per client address — past a few a minute the answer is 429
+    (``duidiao.security``), so nobody guesses a table's code."""
+    guesses_left(request)
+    try:
+        return table_get_by_code(code)
+    except Table.DoesNotExist as error:
+        guess_missed(request)
+        raise Http404("no such table code") from error

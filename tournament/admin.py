@@ -49,6 +49,20 @@ from .services import (
 )
 
 
+class ReadOnly:
+    """An admin (or inline) that only shows: for records that only services write —
+    scores, rulings and their histories — so the admin cannot put them out of step."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 class _DryRun(Exception):
     pass
 

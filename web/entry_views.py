@@ -45,10 +45,9 @@ from scoring.services import (
     pairs_session_create,
     swiss_round_next,
 )
-from tournament.access import event_context, event_for, stage_for
+from tournament.access import event_context, event_for, stage_for, table_for
 from tournament.errors import EventError
 from tournament.models import Event, Round, Stage, Table
-from tournament.selectors import table_get_by_code
 
 from . import results, selectors
 from .forms import DirectorScorecardForm, ScorecardForm, TableScorecardForm
@@ -100,14 +99,8 @@ class RoundNotOpen(Exception):
 def table_for_code(request: HttpRequest, code: str) -> Table:
     """The table behind a code, for its players: only while the director has its round
     open (:class:`RoundNotOpen` otherwise — a code printed for a later round does
-    nothing before then). Wrong codes are counted per client address: past a few a
-    minute the answer is 429 (``duidiao.security``)."""
-    guesses_left(request)
-    try:
-        table = table_get_by_code(code)
-    except Table.DoesNotExist as error:
-        guess_missed(request)
-        raise Http404("no such table code") from error
+    nothing before then). Wrong codes are counted (:func:`tournament.access.table_for`)."""
+    table = table_for(request, code)
     if not table.round.is_open:
         raise RoundNotOpen(table)
     return table
