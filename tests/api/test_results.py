@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from boards.models import Result
+from tests import builders
 from tests._tables import side_form
-from tests.boards import _events
 
 from .conftest import World, entry_body
 
@@ -81,7 +81,7 @@ def test_an_impossible_result_comes_back_with_the_engines_findings(world):
 
 def test_a_wrong_play_names_the_trick_and_the_seat(world):
     board = world.board(1)
-    record = _events.played(board)
+    record = builders.played(board)
     first = record["tricks"][0]
     follower = next(s for s in "NESW" if s != first["leader"])
     first["plays"][follower] = first["plays"][follower] * 2
@@ -108,7 +108,7 @@ def test_a_wrong_play_names_the_trick_and_the_seat(world):
 
 def test_a_whole_play_is_accepted_and_scored_from_the_play(world):
     board = world.board(1)
-    record = _events.played(board)
+    record = builders.played(board)
     body = {
         "board": board.pk,
         "table": world.team.open.pk,

@@ -290,10 +290,8 @@ def test_the_printing_page_offers_the_new_papers_and_prints_them(
     from django.urls import reverse
 
     from printing.models import PrintJob
-    from tournament.models import EventRole
 
     settings.MEDIA_ROOT = tmp_path
-    EventRole.objects.create(event=event, user=director, role=EventRole.Role.DIRECTOR)
     client.force_login(director)
     html = client.get(reverse("printing:page", args=[event.code])).content.decode()
     for kind, name in (

@@ -9,7 +9,7 @@ import pytest
 from django.db.models import Q
 
 from scoring.models import Standing, TravellerScore
-from tests.scoring.test_pairs_scoring import board, mitchell, play_board, tables_for
+from tests.builders import board, mitchell, play_board, tables_for
 
 pytestmark = pytest.mark.django_db
 

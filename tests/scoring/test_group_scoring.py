@@ -11,10 +11,9 @@ from scoring.selectors import (
     stage_cross_table,
     stage_group_qualifiers,
 )
+from tests.builders import play_match
 from tournament.models import Stage
 from tournament.services import stage_qualify
-
-from ._matches import play_match
 
 pytestmark = pytest.mark.django_db
 

@@ -12,38 +12,13 @@ from boards.models import Board
 from scoring.models import Standing, TravellerScore
 from scoring.selectors import board_traveller, qualification_standings, stage_standings
 from scoring.services import adjustment_forfeit, adjustment_override, adjustments_set
-from tournament.models import Match, SetPlay, Stage, Table
+from tests.builders import board, mitchell, play_board, tables_for
+from tournament.models import Match, Stage
 from tournament.services import stage_qualify
 
 pytestmark = pytest.mark.django_db
 
 ARTICLE_28_POINTS = [35, 5, 75, 20, 60, 45, 10, 70, 25]
-
-
-def mitchell(make_pairs, make_stage, tables: int) -> Stage:
-    """A Mitchell of ``tables`` tables, one board a round (so board n is set n)."""
-    return make_stage(Stage.Kind.MITCHELL, make_pairs(2 * tables), boards_per_round=1)
-
-
-def tables_for(stage: Stage, number: int) -> list[Table]:
-    """The tables that play board ``number``, in the order they play it."""
-    return [
-        sp.table
-        for sp in SetPlay.objects.filter(board_set__stage=stage, board_set__number=number)
-        .select_related("table__ns", "table__ew")
-        .order_by("table__round__number")
-    ]
-
-
-def board(stage: Stage, number: int) -> Board:
-    return Board.objects.get(stage=stage, number=number)
-
-
-def play_board(play, stage: Stage, number: int, points: list[int]) -> list:
-    b = board(stage, number)
-    return [
-        play.by_director(b, t, p) for t, p in zip(tables_for(stage, number), points, strict=False)
-    ]
 
 
 def lines(stage: Stage, number: int) -> dict[int, TravellerScore]:
