@@ -32,6 +32,7 @@ from core.engine import Seat, Side, parse_card, parse_level
 from core.engine.simulate import random_board
 from core.formats.mitchell import mitchell as mitchell_movement
 from duidiao.celery import app as celery_app
+from scoring.selectors import qualification_standings
 from tests._tables import open_side
 from tournament.models import (
     BoardSet,
@@ -47,7 +48,7 @@ from tournament.models import (
     Table,
 )
 from tournament.models import Seat as TableSeat
-from tournament.services import entrants_add, event_create, stage_create
+from tournament.services import entrants_add, event_create, stage_create, stage_qualify
 
 # --- people --------------------------------------------------------------------------
 
@@ -566,3 +567,22 @@ def play_board(play: Play, stage: Stage, number: int, points: list[int]) -> list
         play.by_director(dealt, table, p)
         for table, p in zip(tables_for(stage, number), points, strict=False)
     ]
+
+
+def played_pairs_final(play: Play, make_pairs: Any, make_stage: Any) -> Stage:
+    """第二十九条's final after a 3-table Mitchell played with fixed points: the
+    Mitchell's two firsts and two seconds qualify, and both final boards are played in
+    both rooms (N–S declaring; the open room concedes fewer)."""
+    qualifying = mitchell(make_pairs, make_stage, 3)
+    for number, points in ((1, [20, 40, 60]), (2, [60, 40, 20]), (3, [30, 50, 90])):
+        play_board(play, qualifying, number, points)
+    final = make_stage(Stage.Kind.PAIRS_FINAL, source=qualifying, boards_per_session=2)
+    stage_qualify(stage=final, standings=qualification_standings(qualifying))
+    deal(final)
+    open_table = final.rounds.get().tables.get(room="open")
+    closed_table = final.rounds.get().tables.get(room="closed")
+    for number, (open_points, closed_points) in {1: (30, 50), 2: (20, 70)}.items():
+        dealt = board(final, number)
+        play.at_table(dealt, open_table, open_points)
+        play.at_table(dealt, closed_table, closed_points)
+    return final
