@@ -182,7 +182,9 @@ def test_a_player_without_a_login_is_sent_to_log_in(client, event):
 
 
 def test_a_director_of_another_event_cannot_reach_this_one(client, event, db):
-    other = Event.objects.create(name="宁城县对调赛", code="ningcheng")
+    other = builders.event(
+        name="宁城县对调赛", code="ningcheng", venue="", starts_on=None, ends_on=None
+    )
     client.force_login(builders.user("other-chief", event=other, role=EventRole.Role.DIRECTOR))
 
     assert client.get(page(other)).status_code == 200

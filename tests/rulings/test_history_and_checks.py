@@ -15,7 +15,6 @@ from scoring.models import ScoreAdjustment
 from tests import builders
 from tests.builders import play_match, rooms
 from tournament.models import EventRole
-from tournament.services import event_create
 
 from ._helpers import Rule, scores
 
@@ -92,7 +91,9 @@ def test_only_the_events_referees_and_directors_rule(who, request, team_match, e
     """A scorer of the event, a login with no role, and a referee of another event are
     refused by the service itself; nothing is saved."""
     if who == "other_referee":
-        other = event_create(name="另一赛事", code="other")
+        other = builders.event(
+            name="另一赛事", code="other", venue="", starts_on=None, ends_on=None
+        )
         user = builders.user("elsewhere", event=other, role=EventRole.Role.REFEREE)
     else:
         user = request.getfixturevalue(who)
