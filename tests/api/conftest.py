@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from boards.models import Board
 from tests import builders
 from tests._tables import start_first_rounds
-from tournament.models import Event, EventRole
+from tournament.models import Event, EventRole, Table
 
 PERSONAS = ("anonymous", "player", "scorer", "referee", "director", "other_director")
 
@@ -86,4 +86,19 @@ def entry_body(board: Board, *, points: int = 40, **extra: Any) -> dict[str, Any
         "defender_points": points,
         "dig": None,
         **extra,
+    }
+
+
+def play_body(board: Board, table: Table, record: dict[str, Any]) -> dict[str, Any]:
+    """A whole play (a simulator's record, ``builders.played``) as a program posts it."""
+    return {
+        "board": board.pk,
+        "table": table.pk,
+        "levels": record["levels"],
+        "declarer": record["declarer"],
+        "trump": record["trump"],
+        "declared_by": record["declared_by"],
+        "buried": record.get("buried"),
+        "exchanges": record.get("exchanges") or None,
+        "tricks": record["tricks"],
     }

@@ -9,7 +9,7 @@ from boards.models import Result
 from tests import builders
 from tests._tables import side_form
 
-from .conftest import World, entry_body
+from .conftest import World, entry_body, play_body
 
 pytestmark = pytest.mark.django_db
 
@@ -85,17 +85,7 @@ def test_a_wrong_play_names_the_trick_and_the_seat(world):
     first = record["tricks"][0]
     follower = next(s for s in "NESW" if s != first["leader"])
     first["plays"][follower] = first["plays"][follower] * 2
-    body = {
-        "board": board.pk,
-        "table": world.team.open.pk,
-        "levels": record["levels"],
-        "declarer": record["declarer"],
-        "trump": record["trump"],
-        "declared_by": record["declared_by"],
-        "buried": record.get("buried"),
-        "exchanges": record.get("exchanges") or None,
-        "tricks": record["tricks"],
-    }
+    body = play_body(board, world.team.open, record)
 
     response = world.client("scorer").post(world.url("results/"), body, format="json")
 
@@ -109,17 +99,7 @@ def test_a_wrong_play_names_the_trick_and_the_seat(world):
 def test_a_whole_play_is_accepted_and_scored_from_the_play(world):
     board = world.board(1)
     record = builders.played(board)
-    body = {
-        "board": board.pk,
-        "table": world.team.open.pk,
-        "levels": record["levels"],
-        "declarer": record["declarer"],
-        "trump": record["trump"],
-        "declared_by": record["declared_by"],
-        "buried": record.get("buried"),
-        "exchanges": record.get("exchanges") or None,
-        "tricks": record["tricks"],
-    }
+    body = play_body(board, world.team.open, record)
 
     response = world.client("director").post(world.url("results/"), body, format="json")
 
