@@ -49,3 +49,13 @@ def undeclarable(board: Board, table: Table, entry: Entry) -> Entry:
                 if "trump_not_declarable" in error.codes:
                     return probe
     raise AssertionError("every seat can declare every suit")
+
+
+def ns(table: Table) -> Actor:
+    """The N–S players of ``table``, through its table code."""
+    return open_side(table, "NS")
+
+
+def ew(table: Table) -> Actor:
+    """The E–W players of ``table``, through its table code."""
+    return open_side(table, "EW")

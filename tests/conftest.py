@@ -1,4 +1,6 @@
-"""What every test needs, whatever its folder: a clean cache and fast passwords.
+"""What every test needs, whatever its folder: a clean cache, fast passwords, and the
+people of an event (director, referee, scorer, someone with no role). The sides of a
+table act through ``tests._tables``; events and results come from ``tests.builders``.
 
 Each process remembers public events, stages and standings for a second
 (``scoring.cache``); ids are reused from one test to the next, so a test that starts
@@ -7,13 +9,15 @@ with what the previous one left would read another test's stage.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 
 from scoring.cache import local_clear
+from tests import builders
+from tournament.models import Entrant, Event, EventRole, Stage
 
 
 @pytest.fixture(autouse=True)
@@ -29,3 +33,84 @@ def _fresh_caches() -> Iterator[None]:
 def _fast_passwords(settings: Any) -> None:
     """Tests log in often; the real hasher is slow on purpose."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# --- the people of an event ----------------------------------------------------------
+#
+# ``event`` is the event the officials hold their roles in; a folder whose tests play in
+# another event overrides it (the web's demo event, printing's event with every paper).
+
+
+@pytest.fixture
+def event(db: Any) -> Event:
+    """赤峰市对调复式赛, a draft with no entrants yet."""
+    return builders.event()
+
+
+@pytest.fixture
+def director(event: Event) -> Any:
+    """The event's director (裁判长): a role in this event, not a superuser."""
+    return builders.user("director", event=event, role=EventRole.Role.DIRECTOR)
+
+
+@pytest.fixture
+def referee(event: Event) -> Any:
+    """裁判: the event's referee, who rules but does not run the event."""
+    return builders.user("referee", event=event, role=EventRole.Role.REFEREE)
+
+
+@pytest.fixture
+def scorer(event: Event) -> Any:
+    """记分员: a role in the event that enters results, but does not rule."""
+    return builders.user("scorer", event=event, role=EventRole.Role.SCORER)
+
+
+@pytest.fixture
+def outsider(db: Any) -> Any:
+    """A login with no role in any event."""
+    return builders.user("outsider")
+
+
+@pytest.fixture
+def superuser(db: Any) -> Any:
+    """A superuser: every event, and the admin."""
+    return builders.superuser()
+
+
+@pytest.fixture
+def eager() -> Iterator[None]:
+    """Celery tasks (rescoring) run in this process; see ``builders.tasks_in_process``."""
+    with builders.tasks_in_process():
+        yield
+
+
+@pytest.fixture
+def play(director: Any, django_capture_on_commit_callbacks: Any, eager: Any) -> builders.Play:
+    """The director's and the tables' hands on the result services, rescoring on commit."""
+    return builders.Play(director, django_capture_on_commit_callbacks)
+
+
+# --- the event's entrants and stages -------------------------------------------------
+
+
+@pytest.fixture
+def make_teams(event: Event) -> Callable[..., list[Entrant]]:
+    """``make_teams(n, size=4)``: n more teams of ``size`` named players, seeded in turn."""
+    return lambda count, size=4: builders.teams(event, count, size=size)
+
+
+@pytest.fixture
+def make_pairs(event: Event) -> Callable[[int], list[Entrant]]:
+    """``make_pairs(n)``: n pairs, 对1甲 & 对1乙…"""
+    return lambda count: builders.pairs(event, count)
+
+
+@pytest.fixture
+def make_stage(event: Event) -> Callable[..., Stage]:
+    """``make_stage(kind, entrants, **settings)``: a scheduled, dealt stage (draw seed 7,
+    so a draw is the same on every run)."""
+
+    def make(kind: str, entrants: list[Entrant] | None = None, **settings: Any) -> Stage:
+        return builders.stage(event, kind, entrants, draw_seed=7, dealt=True, **settings)
+
+    return make

@@ -9,42 +9,33 @@ login without a role), ``scorer``, ``referee`` and ``director`` of A, and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from boards.models import Board
-from boards.services import boards_generate
-from duidiao.celery import app as celery_app
+from tests import builders
 from tests._tables import start_first_rounds
-from tests.boards import _events
-from tournament.models import Event, EventRole
+from tournament.models import Event, EventRole, Table
 
 PERSONAS = ("anonymous", "player", "scorer", "referee", "director", "other_director")
 
 
 @pytest.fixture(autouse=True)
-def _eager_celery() -> Iterator[None]:
+def _eager_celery(eager: Any) -> None:
     """Rescoring runs in-process: a worker's database is not the test database."""
-    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
 
 
 @dataclass
 class World:
     event: Event
-    team: _events.TeamRound
-    pairs: _events.MitchellStage
+    team: builders.TeamRound
+    pairs: builders.MitchellStage
     other_event: Event
-    other_team: _events.TeamRound
+    other_team: builders.TeamRound
     draft: Event
     users: dict[str, Any]
 
@@ -64,26 +55,18 @@ class World:
 
 
 def build_world() -> World:
-    user_model = get_user_model()
-    event = _events.event(status=Event.Status.RUNNING)
-    team = _events.team_round(event)
-    pairs = _events.mitchell_stage(event, order=2)
-    boards_generate(stage=team.stage)
-    boards_generate(stage=pairs.stage)
-    other_event = _events.event(status=Event.Status.RUNNING)
-    other_team = _events.team_round(other_event)
-    boards_generate(stage=other_team.stage)
-    draft = _events.event(status=Event.Status.DRAFT)
+    event = builders.bare_event(status=Event.Status.RUNNING)
+    team = builders.team_round(event, dealt=True)
+    pairs = builders.mitchell_stage(event, order=2, dealt=True)
+    other_event = builders.bare_event(status=Event.Status.RUNNING)
+    other_team = builders.team_round(other_event, dealt=True)
+    draft = builders.bare_event(status=Event.Status.DRAFT)
     start_first_rounds(event)
     start_first_rounds(other_event)
-    users = {
-        name: user_model.objects.create_user(name, password="secret-pw")
-        for name in PERSONAS
-        if name != "anonymous"
-    }
-    for name in ("scorer", "referee", "director"):
-        EventRole.objects.create(event=event, user=users[name], role=name)
-    EventRole.objects.create(event=other_event, user=users["other_director"], role="director")
+    users = {"player": builders.user("player")}
+    for role in ("scorer", "referee", "director"):
+        users[role] = builders.user(role, event=event, role=role)
+    users["other_director"] = builders.user("other_director", event=other_event, role="director")
     EventRole.objects.create(event=draft, user=users["other_director"], role="director")
     return World(event, team, pairs, other_event, other_team, draft, users)
 
@@ -98,9 +81,24 @@ def entry_body(board: Board, *, points: int = 40, **extra: Any) -> dict[str, Any
     return {
         "levels": {"NS": "A", "EW": "A"},
         "declarer": "N",
-        "trump": _events.fanzhu_trump(board),
+        "trump": builders.fanzhu_trump(board),
         "declared_by": None,
         "defender_points": points,
         "dig": None,
         **extra,
+    }
+
+
+def play_body(board: Board, table: Table, record: dict[str, Any]) -> dict[str, Any]:
+    """A whole play (a simulator's record, ``builders.played``) as a program posts it."""
+    return {
+        "board": board.pk,
+        "table": table.pk,
+        "levels": record["levels"],
+        "declarer": record["declarer"],
+        "trump": record["trump"],
+        "declared_by": record["declared_by"],
+        "buried": record.get("buried"),
+        "exchanges": record.get("exchanges") or None,
+        "tricks": record["tricks"],
     }

@@ -28,8 +28,8 @@ from rest_framework.authtoken.models import Token
 
 from boards.models import Result, ResultChange
 from boards.services import result_enter
+from tests import builders
 from tests._tables import open_side
-from tests.boards import _events
 
 from .conftest import build_world, entry_body
 
@@ -87,7 +87,7 @@ def setup() -> dict[str, Any]:
     result = result_enter(
         board=board,
         table=world.team.open,
-        entry=_events.result_only(board),
+        entry=builders.entry(board, declarer="N"),
         actor=open_side(world.team.open, "NS"),
     )
     token = Token.objects.create(user=world.users["director"]).key

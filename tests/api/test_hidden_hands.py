@@ -18,7 +18,7 @@ import pytest
 from boards.models import Board, Result
 from boards.records import Entry
 from boards.services import Actor, result_enter
-from tests.boards import _events
+from tests import builders
 
 from .conftest import PERSONAS, World
 
@@ -31,9 +31,11 @@ def play(world: World) -> None:
     director = Actor.director(world.users["director"])
     board1 = world.board(1)
     for table in (world.team.open, world.team.closed):
-        result_enter(board=board1, table=table, entry=_events.result_only(board1), actor=director)
+        result_enter(
+            board=board1, table=table, entry=builders.entry(board1, declarer="N"), actor=director
+        )
     board2 = world.board(2)
-    record = _events.played(board2)
+    record = builders.played(board2)
     result_enter(
         board=board2, table=world.team.open, entry=Entry.from_record(record), actor=director
     )

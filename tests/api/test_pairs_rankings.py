@@ -7,24 +7,15 @@ import pytest
 
 from scoring.services import rescore_stage
 from scoring.sessions import cumulative_ranking
-from tournament.models import Entrant
-from tournament.services import entrants_add, stage_create
+from tests import builders
 
 pytestmark = pytest.mark.django_db
 
 
 def test_overall_and_cumulative_rankings(world):
-    pairs = entrants_add(
-        event=world.event,
-        kind=Entrant.Kind.PAIR,
-        entries=[{"players": [f"甲{i}", f"乙{i}"]} for i in range(19)],
-    )
-    stage = stage_create(
-        event=world.event,
-        kind="mitchell",
-        entrants=pairs,
-        settings={"sections": 2, "rounds": 2, "boards_per_round": 1},
-        draw_seed=3,
+    pairs = builders.pairs(world.event, [(f"甲{i}", f"乙{i}") for i in range(19)])
+    stage = builders.stage(
+        world.event, "mitchell", pairs, draw_seed=3, sections=2, rounds=2, boards_per_round=1
     )
     rescore_stage(stage.pk)
     client = world.client("anonymous")

@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 
 from boards.models import Result
 from boards.services import result_enter
+from tests import builders
 from tests._tables import open_side
-from tests.boards import _events
 
 from .conftest import PERSONAS, World, entry_body
 
@@ -30,7 +30,7 @@ def entered(world: World) -> Result:
     return result_enter(
         board=board,
         table=world.team.open,
-        entry=_events.result_only(board),
+        entry=builders.entry(board, declarer="N"),
         actor=open_side(world.team.open, "NS"),
     )
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from boards.models import Result
+from tests import builders
 from tests._tables import side_form
-from tests.boards import _events
 
-from .conftest import World, entry_body
+from .conftest import World, entry_body, play_body
 
 pytestmark = pytest.mark.django_db
 
@@ -81,21 +81,11 @@ def test_an_impossible_result_comes_back_with_the_engines_findings(world):
 
 def test_a_wrong_play_names_the_trick_and_the_seat(world):
     board = world.board(1)
-    record = _events.played(board)
+    record = builders.played(board)
     first = record["tricks"][0]
     follower = next(s for s in "NESW" if s != first["leader"])
     first["plays"][follower] = first["plays"][follower] * 2
-    body = {
-        "board": board.pk,
-        "table": world.team.open.pk,
-        "levels": record["levels"],
-        "declarer": record["declarer"],
-        "trump": record["trump"],
-        "declared_by": record["declared_by"],
-        "buried": record.get("buried"),
-        "exchanges": record.get("exchanges") or None,
-        "tricks": record["tricks"],
-    }
+    body = play_body(board, world.team.open, record)
 
     response = world.client("scorer").post(world.url("results/"), body, format="json")
 
@@ -108,18 +98,8 @@ def test_a_wrong_play_names_the_trick_and_the_seat(world):
 
 def test_a_whole_play_is_accepted_and_scored_from_the_play(world):
     board = world.board(1)
-    record = _events.played(board)
-    body = {
-        "board": board.pk,
-        "table": world.team.open.pk,
-        "levels": record["levels"],
-        "declarer": record["declarer"],
-        "trump": record["trump"],
-        "declared_by": record["declared_by"],
-        "buried": record.get("buried"),
-        "exchanges": record.get("exchanges") or None,
-        "tricks": record["tricks"],
-    }
+    record = builders.played(board)
+    body = play_body(board, world.team.open, record)
 
     response = world.client("director").post(world.url("results/"), body, format="json")
 

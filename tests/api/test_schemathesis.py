@@ -27,8 +27,8 @@ from schemathesis.checks import not_a_server_error
 
 from boards.models import Board, Result
 from boards.services import result_enter
+from tests import builders
 from tests._tables import open_side
-from tests.boards import _events
 from tournament.models import Table
 
 from .conftest import build_world
@@ -45,7 +45,7 @@ def test_no_operation_answers_with_a_server_error():
     result_enter(
         board=board,
         table=world.team.open,
-        entry=_events.result_only(board),
+        entry=builders.entry(board, declarer="N"),
         actor=open_side(world.team.open, "NS"),
     )
     director_user = world.users["director"]

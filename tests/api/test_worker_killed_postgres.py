@@ -27,7 +27,7 @@ from boards.services import Actor, result_enter
 from duidiao.celery import app as celery_app
 from scoring.models import MatchScore, Standing
 from scoring.tasks import rescore_stage_task
-from tests.boards import _events
+from tests import builders
 from tournament.models import StageEntry
 
 from .conftest import build_world
@@ -95,7 +95,9 @@ def test_a_rescore_killed_mid_task_is_run_again_and_written_once(tmp_path):
     for n in (1, 2, 3, 4):  # every board in both rooms: the match is complete
         board = world.board(n)
         for table in (world.team.open, world.team.closed):
-            result_enter(board=board, table=table, entry=_events.result_only(board), actor=director)
+            result_enter(
+                board=board, table=table, entry=builders.entry(board, declarer="N"), actor=director
+            )
     expected = rows(stage)  # what the rescores run on commit (eagerly) wrote
     assert expected[0] and expected[1]
     Standing.objects.filter(stage=stage).delete()

@@ -1,33 +1,23 @@
-"""Personas made once per test: the director (裁判长), two scorers (记分员) and the
-players at a table, who act through the table's code as N–S or E–W."""
+"""The boards tests' events, laid out with chosen start levels and dealt. The people
+(director, scorer) come from the root conftest; the players at a table act through the
+table's code as N–S or E–W (``tests._tables``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from boards.services import Actor, boards_generate
-from tests._tables import open_side
-from tournament.models import Table
-
-from . import _events
-
-
-@pytest.fixture
-def director(db: Any) -> Any:
-    return get_user_model().objects.create_user("director", is_staff=True, is_superuser=True)
-
-
-@pytest.fixture
-def scorer(db: Any) -> Any:
-    return get_user_model().objects.create_user("scorer")
+from boards.models import Result
+from boards.services import Actor, result_enter
+from tests import builders
+from tests._tables import ns
 
 
 @pytest.fixture
 def second_scorer(db: Any) -> Any:
-    return get_user_model().objects.create_user("scorer2")
+    """Another scorer, to confirm what the first entered."""
+    return builders.user("scorer2")
 
 
 @pytest.fixture
@@ -40,26 +30,25 @@ def as_scorer(scorer: Any) -> Actor:
     return Actor.scorer(scorer)
 
 
-def ns(table: Table) -> Actor:
-    """The N–S players of ``table``, through its table code."""
-    return open_side(table, "NS")
-
-
-def ew(table: Table) -> Actor:
-    return open_side(table, "EW")
-
-
 @pytest.fixture
-def team(db: Any) -> _events.TeamRound:
+def team(db: Any) -> builders.TeamRound:
     """One team match, 4 boards: open room 1–2 from A, closed room 3–4 from 7; dealt."""
-    t = _events.team_round()
-    boards_generate(stage=t.stage)
-    return t
+    return builders.team_round(dealt=True)
 
 
 @pytest.fixture
-def pairs(db: Any) -> _events.MitchellStage:
+def pairs(db: Any) -> builders.MitchellStage:
     """A 3-table Mitchell, sets of 2 boards (1–2 from A, 3–4 from 3, 5–6 from 5); dealt."""
-    m = _events.mitchell_stage()
-    boards_generate(stage=m.stage)
-    return m
+    return builders.mitchell_stage(dealt=True)
+
+
+@pytest.fixture
+def entered(team: builders.TeamRound) -> Result:
+    """Board 1 entered by the open room's N–S: 40 points against, waiting for E–W."""
+    board = team.board(1)
+    return result_enter(
+        board=board,
+        table=team.open,
+        entry=builders.entry(board, points=40, declarer="N"),
+        actor=ns(team.open),
+    )

@@ -7,28 +7,13 @@ import pytest
 from django.urls import reverse
 
 from boards.models import Board, BoxCard, Result
-from boards.services import result_enter
-
-from . import _events
-from .conftest import ns
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def played(team):
-    board = team.board(1)
-    return result_enter(
-        board=board,
-        table=team.open,
-        entry=_events.result_only(board, points=40),
-        actor=ns(team.open),
-    )
-
-
-@pytest.fixture
-def admin_client(client, director):
-    client.force_login(director)
+def admin_client(client, superuser):
+    client.force_login(superuser)
     return client
 
 
@@ -60,13 +45,13 @@ def correction(result: Result, **changes) -> dict:
 
 
 @pytest.mark.parametrize("model", [Board, BoxCard, Result])
-def test_the_lists_render(admin_client, played, model):
+def test_the_lists_render(admin_client, entered, model):
     response = admin_client.get(url(model, "changelist"))
     assert response.status_code == 200
 
 
-def test_a_result_page_shows_the_verdict_and_its_history(admin_client, played):
-    response = admin_client.get(url(Result, "change", played.pk))
+def test_a_result_page_shows_the_verdict_and_its_history(admin_client, entered):
+    response = admin_client.get(url(Result, "change", entered.pk))
 
     text = response.content.decode()
     assert response.status_code == 200
@@ -74,51 +59,51 @@ def test_a_result_page_shows_the_verdict_and_its_history(admin_client, played):
     assert "录入" in text
 
 
-def test_a_board_page_renders_with_its_box_cards(admin_client, played):
-    response = admin_client.get(url(Board, "change", played.board.pk))
+def test_a_board_page_renders_with_its_box_cards(admin_client, entered):
+    response = admin_client.get(url(Board, "change", entered.board.pk))
     assert response.status_code == 200
     assert "牌盒卡" in response.content.decode()
 
 
-def test_a_correction_in_the_admin_goes_through_the_service(admin_client, played, director):
+def test_a_correction_in_the_admin_goes_through_the_service(admin_client, entered, superuser):
     response = admin_client.post(
-        url(Result, "change", played.pk), correction(played, defender_points=85, reason="抄错")
+        url(Result, "change", entered.pk), correction(entered, defender_points=85, reason="抄错")
     )
 
     assert response.status_code == 302, response.content.decode()[:2000]
-    played.refresh_from_db()
-    assert played.defender_points == 85 and played.outcome == "broken"
-    assert played.version == 2 and played.status == Result.Status.CONFIRMED
-    change = played.changes.get(action="correct")
-    assert change.user == director and change.reason == "抄错"
+    entered.refresh_from_db()
+    assert entered.defender_points == 85 and entered.outcome == "broken"
+    assert entered.version == 2 and entered.status == Result.Status.CONFIRMED
+    change = entered.changes.get(action="correct")
+    assert change.user == superuser and change.reason == "抄错"
 
 
 def test_an_impossible_correction_is_shown_with_the_engine_code_and_saves_nothing(
-    admin_client, played
+    admin_client, entered
 ):
     response = admin_client.post(
-        url(Result, "change", played.pk), correction(played, defender_points=83)
+        url(Result, "change", entered.pk), correction(entered, defender_points=83)
     )
 
     assert response.status_code == 200
     assert "result_impossible" in response.content.decode() or "不可能" in response.content.decode()
-    played.refresh_from_db()
-    assert played.defender_points == 40 and played.version == 1
+    entered.refresh_from_db()
+    assert entered.defender_points == 40 and entered.version == 1
 
 
-def test_a_correction_from_an_outdated_page_is_a_conflict(admin_client, played):
-    stale = correction(played, defender_points=85)
-    Result.objects.filter(pk=played.pk).update(version=2)
+def test_a_correction_from_an_outdated_page_is_a_conflict(admin_client, entered):
+    stale = correction(entered, defender_points=85)
+    Result.objects.filter(pk=entered.pk).update(version=2)
 
-    admin_client.post(url(Result, "change", played.pk), stale)
+    admin_client.post(url(Result, "change", entered.pk), stale)
 
-    played.refresh_from_db()
-    assert played.defender_points == 40
-    assert played.changes.filter(action="conflict").count() == 1
+    entered.refresh_from_db()
+    assert entered.defender_points == 40
+    assert entered.changes.filter(action="conflict").count() == 1
 
 
-def test_the_release_action_releases_the_chosen_boards(admin_client, played):
-    board = played.board
+def test_the_release_action_releases_the_chosen_boards(admin_client, entered):
+    board = entered.board
     admin_client.post(
         url(Board, "changelist"), {"action": "release", "_selected_action": [board.pk]}
     )

@@ -35,10 +35,9 @@ from boards.services import (
     result_enter,
 )
 from core.engine.cards import NotationError, parse_hand_text
+from tests import builders
+from tests._tables import ns
 from tournament.models import Round
-
-from . import _events
-from .conftest import ns
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +67,7 @@ def typed_in_order(cards: list[str]) -> str:
 
 
 def test_the_commitment_is_the_sha256_of_the_seed_material_and_checks_after_the_stage():
-    m = _events.mitchell_stage()
+    m = builders.mitchell_stage()
     boards_generate(stage=m.stage)
     commitment = deals_commit(stage=m.stage)
 
@@ -87,7 +86,7 @@ def test_the_commitment_is_the_sha256_of_the_seed_material_and_checks_after_the_
 
 
 def test_a_deal_changed_after_the_commitment_fails_the_check_and_the_command():
-    m = _events.mitchell_stage()
+    m = builders.mitchell_stage()
     boards_generate(stage=m.stage)
     commitment = deals_commit(stage=m.stage)
     board = m.board(3)
@@ -111,7 +110,7 @@ def _record(number: int, seed: int) -> dict[str, Any]:
 
 
 def test_an_import_stores_every_deal_or_none_and_names_each_bad_board():
-    m = _events.mitchell_stage()
+    m = builders.mitchell_stage()
     good = [_record(n, 1000 + n) for n in range(1, 7)]
     bad = [dict(r) for r in good]
     bad[2] = dict(bad[2], hands=dict(bad[2]["hands"], N=bad[2]["hands"]["N"][:-1]))  # 24 cards
@@ -140,7 +139,7 @@ def test_the_fast_grammar_reads_symbols_letters_and_chinese_suit_names():
 
 
 def test_a_board_dealt_at_the_first_table_takes_results_then_its_deal_and_judges_them_again():
-    m = _events.mitchell_stage()
+    m = builders.mitchell_stage()
     made = boards_await_deal(stage=m.stage)
     assert len(made) == 6 and not m.board(1).has_deal
     board = m.board(1)
@@ -215,7 +214,7 @@ def test_a_board_dealt_at_the_first_table_takes_results_then_its_deal_and_judges
 
 
 def test_a_deal_is_typed_in_only_once():
-    m = _events.mitchell_stage()
+    m = builders.mitchell_stage()
     boards_await_deal(stage=m.stage)
     hands, bottom = deal_from_seed(7)
     cards = {seat: typed(c) for seat, c in hands.items()}
@@ -225,7 +224,7 @@ def test_a_deal_is_typed_in_only_once():
 
 
 def test_boards_added_later_get_a_new_commitment_and_a_promised_deal_never_changes():
-    t = _events.team_round()
+    t = builders.team_round()
     boards_generate(stage=t.stage)
     Board.objects.filter(stage=t.stage, board_set=t.sets[1]).delete()  # not dealt yet
     first = deals_commit(stage=t.stage)

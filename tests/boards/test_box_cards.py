@@ -18,9 +18,8 @@ from boards.services import (
     result_correct,
     result_enter,
 )
-
-from . import _events
-from .conftest import ew, ns
+from tests import builders
+from tests._tables import ew, ns
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +33,7 @@ def enter(board, table, entry, actor=None):
 
 def test_the_first_play_fills_the_box_card(team):
     board = team.board(1)
-    entry = _events.result_only(board, levels=("A", "A"), declarer="E")
+    entry = builders.entry(board, levels=("A", "A"), declarer="E")
 
     result = enter(board, team.open, entry)
 
@@ -53,15 +52,15 @@ def test_the_first_play_fills_the_box_card(team):
 def test_in_a_team_match_the_closed_room_replays_the_open_rooms_box_cards_and_vice_versa(team):
     """Article 24: the open room starts 1–2, the closed room 3–4; then they swap."""
     b1, b3 = team.board(1), team.board(3)
-    open_first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
-    closed_first = enter(b3, team.closed, _events.result_only(b3, levels=("7", "7"), declarer="S"))
+    open_first = enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N"))
+    closed_first = enter(b3, team.closed, builders.entry(b3, levels=("7", "7"), declarer="S"))
 
-    enter(b1, team.closed, _events.result_only(b1, levels=("A", "A"), declarer="N", points=85))
-    enter(b3, team.open, _events.result_only(b3, levels=("7", "7"), declarer="S", points=10))
+    enter(b1, team.closed, builders.entry(b1, levels=("A", "A"), declarer="N", points=85))
+    enter(b3, team.open, builders.entry(b3, levels=("7", "7"), declarer="S", points=10))
     b2 = team.board(2)
-    enter(b2, team.open, _events.result_only(b2, levels=("2", "A")))
+    enter(b2, team.open, builders.entry(b2, levels=("2", "A"), declarer="N"))
     with pytest.raises(EntryRejected) as caught:
-        enter(b2, team.closed, _events.result_only(b2, levels=("A", "A")))
+        enter(b2, team.closed, builders.entry(b2, levels=("A", "A"), declarer="N"))
 
     assert caught.value.codes == ["box_card_mismatch"]
     assert BoxCard.objects.get(board=b1).filled_by == open_first
@@ -71,16 +70,16 @@ def test_in_a_team_match_the_closed_room_replays_the_open_rooms_box_cards_and_vi
 
 def test_each_match_of_a_team_round_has_its_own_copy_and_box_card(db):
     """Every match plays the same deal, each reaching its own levels."""
-    t = _events.team_round(matches=2)
+    t = builders.team_round(matches=2)
     boards_generate(stage=t.stage)
     board = t.board(1)
     (open1, closed1), (open2, closed2) = t.tables
 
-    enter(board, open1, _events.result_only(board, levels=("A", "A"), declarer="N"))
-    enter(board, open2, _events.result_only(board, levels=("A", "A"), declarer="W"))
-    enter(board, closed2, _events.result_only(board, levels=("A", "A"), declarer="W"))
+    enter(board, open1, builders.entry(board, levels=("A", "A"), declarer="N"))
+    enter(board, open2, builders.entry(board, levels=("A", "A"), declarer="W"))
+    enter(board, closed2, builders.entry(board, levels=("A", "A"), declarer="W"))
     with pytest.raises(EntryRejected):
-        enter(board, closed1, _events.result_only(board, levels=("A", "A"), declarer="W"))
+        enter(board, closed1, builders.entry(board, levels=("A", "A"), declarer="W"))
 
     boxes = {b.match_id: b.declarer for b in BoxCard.objects.filter(board=board)}
     assert boxes == {t.matches[0].pk: "N", t.matches[1].pk: "W"}
@@ -91,14 +90,14 @@ def test_in_a_mitchell_the_first_round_fills_and_every_later_round_replays(pairs
     tables = pairs.tables_playing(1)
     assert len(tables) == 3 and [t.round.number for t in tables] == [1, 2, 3]
     board = pairs.board(1)
-    entry = _events.result_only(board, levels=("A", "A"), declarer="W")
+    entry = builders.entry(board, levels=("A", "A"), declarer="W")
 
     first = enter(board, tables[0], entry)
     enter(
         board, tables[1], Entry.from_box_card(BoxCard.objects.get(board=board), defender_points=60)
     )
     with pytest.raises(EntryRejected) as caught:
-        enter(board, tables[2], _events.result_only(board, levels=("A", "A"), declarer="N"))
+        enter(board, tables[2], builders.entry(board, levels=("A", "A"), declarer="N"))
 
     assert caught.value.codes == ["box_card_mismatch"]
     box = BoxCard.objects.get(board=board)
@@ -111,9 +110,11 @@ def test_a_director_may_enter_a_table_that_played_from_another_box_card_and_it_i
 ):
     """Article 33: a wrong level shown as trump; the box card as the director decided."""
     board = team.board(1)
-    enter(board, team.open, _events.result_only(board, levels=("A", "A")))
+    enter(board, team.open, builders.entry(board, levels=("A", "A"), declarer="N"))
 
-    result = enter(board, team.closed, _events.result_only(board, levels=("2", "A")), as_director)
+    result = enter(
+        board, team.closed, builders.entry(board, levels=("2", "A"), declarer="N"), as_director
+    )
 
     assert result.status == Result.Status.CONFIRMED
     assert result.flagged
@@ -127,25 +128,23 @@ def test_a_director_may_enter_a_table_that_played_from_another_box_card_and_it_i
 def _scenario(name: str, board):
     """(set start level, board 1's entry, the box card board 2 should carry)."""
     if name == "guang":  # 光牌: declarers +3, partner declares next (第二十一条)
-        entry = _events.result_only(board, levels=("A", "A"), declarer="N", points=0)
+        entry = builders.entry(board, levels=("A", "A"), declarer="N", points=0)
         return "A", entry, ({"NS": "4", "EW": "A"}, "S")
     if name == "dig":  # 大王抠底: defenders step up +3, declarer's 下家 declares (第二十二条)
-        declarer = _events.seat_facing(board, "BJ")
-        entry = _events.result_only(
-            board, levels=("A", "A"), declarer=declarer, points=30, dig="BJ"
-        )
+        declarer = builders.seat_facing(board, "BJ")
+        entry = builders.entry(board, levels=("A", "A"), declarer=declarer, points=30, dig="BJ")
         defenders = "EW" if declarer in "NS" else "NS"
         levels = {"NS": "A", "EW": "A", defenders: "4"}
         return "A", entry, (levels, {"N": "W", "W": "S", "S": "E", "E": "N"}[declarer])
     if name == "gulupo":  # 轱辘坡: 140 or more, the declarers fall to A
-        entry = _events.result_only(board, levels=("9", "9"), declarer="N", points=140)
+        entry = builders.entry(board, levels=("9", "9"), declarer="N", points=140)
         return "9", entry, ({"NS": "A", "EW": "9"}, "W")
     if name == "j_dig":  # J到底: a J dig at level J sends the declarers to A
         holder = next(
             seat for seat, cards in board.hands.items() if any(c[1:] == "J" for c in cards)
         )
         declarer = {"N": "E", "S": "E", "E": "N", "W": "N"}[holder]
-        entry = _events.result_only(board, levels=("J", "J"), declarer=declarer, points=20, dig="J")
+        entry = builders.entry(board, levels=("J", "J"), declarer=declarer, points=20, dig="J")
         own = "NS" if declarer in "NS" else "EW"
         levels = {"NS": "J", "EW": "J", own: "A"}
         return "J", entry, (levels, {"N": "W", "W": "S", "S": "E", "E": "N"}[declarer])
@@ -154,7 +153,7 @@ def _scenario(name: str, board):
 
 @pytest.mark.parametrize("name", ["guang", "dig", "gulupo", "j_dig"])
 def test_the_next_box_card_is_predicted_from_the_previous_result(db, name):
-    t = _events.team_round()
+    t = builders.team_round()
     boards_generate(stage=t.stage)
     b1, b2 = t.board(1), t.board(2)
     start, entry, (levels, declarer) = _scenario(name, b1)
@@ -168,17 +167,15 @@ def test_the_next_box_card_is_predicted_from_the_previous_result(db, name):
     assert (first.levels_after_ns, first.levels_after_ew) == (levels["NS"], levels["EW"])
     assert dict(prediction.levels) == levels
     assert prediction.declarer == declarer
-    enter(
-        b2, t.open, _events.result_only(b2, levels=(levels["NS"], levels["EW"]), declarer=declarer)
-    )
+    enter(b2, t.open, builders.entry(b2, levels=(levels["NS"], levels["EW"]), declarer=declarer))
     assert not BoxCard.objects.get(board=b2).flagged
 
 
 def test_a_box_card_that_disagrees_with_the_prediction_is_kept_and_flagged(team, as_director):
     b1, b2 = team.board(1), team.board(2)
-    enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N", points=0))
+    enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N", points=0))
 
-    result = enter(b2, team.open, _events.result_only(b2, levels=("2", "A"), declarer="W"))
+    result = enter(b2, team.open, builders.entry(b2, levels=("2", "A"), declarer="W"))
 
     box = BoxCard.objects.get(board=b2)
     assert result.pk and box.flagged
@@ -189,7 +186,7 @@ def test_a_box_card_that_disagrees_with_the_prediction_is_kept_and_flagged(team,
     # The director corrects the scorecard to what was played: the flag goes.
     result_correct(
         result=result,
-        entry=_events.result_only(b2, levels=("4", "A"), declarer="S"),
+        entry=builders.entry(b2, levels=("4", "A"), declarer="S"),
         actor=as_director,
         version=result.version,
     )
@@ -200,7 +197,7 @@ def test_a_box_card_that_disagrees_with_the_prediction_is_kept_and_flagged(team,
 def test_a_sets_first_board_is_predicted_from_the_sets_start_level(team):
     board = team.board(3)  # the closed room starts boards 3–4 from 7
 
-    enter(board, team.closed, _events.result_only(board, levels=("7", "A"), declarer="E"))
+    enter(board, team.closed, builders.entry(board, levels=("7", "A"), declarer="E"))
 
     box = BoxCard.objects.get(board=board)
     assert [f["code"] for f in box.flags] == ["level_unexpected"]
@@ -209,7 +206,7 @@ def test_a_sets_first_board_is_predicted_from_the_sets_start_level(team):
 
 def test_a_replaying_table_is_not_predicted(team):
     b1 = team.board(1)
-    enter(b1, team.open, _events.result_only(b1, levels=("A", "A")))
+    enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N"))
 
     assert box_card_prediction(b1, team.closed) is None
     assert box_card_prediction(b1, team.open) is not None
@@ -217,17 +214,17 @@ def test_a_replaying_table_is_not_predicted(team):
 
 def test_entering_the_previous_board_later_flags_the_next_box_card_then(team):
     b1, b2 = team.board(1), team.board(2)
-    enter(b2, team.open, _events.result_only(b2, levels=("2", "A"), declarer="S"))
+    enter(b2, team.open, builders.entry(b2, levels=("2", "A"), declarer="S"))
     assert not BoxCard.objects.get(board=b2).flagged  # nothing to predict from yet
 
-    enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N", points=0))
+    enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N", points=0))
 
     assert [f["code"] for f in BoxCard.objects.get(board=b2).flags] == ["level_unexpected"]
 
 
 def test_a_confirmation_does_not_disturb_the_box_card(team):
     b1 = team.board(1)
-    result = enter(b1, team.open, _events.result_only(b1))
+    result = enter(b1, team.open, builders.entry(b1, declarer="N"))
 
     result_confirm(result=result, actor=ew(team.open), version=result.version)
 
@@ -243,9 +240,9 @@ def test_the_open_room_cannot_move_its_box_card_after_the_closed_room_played_fro
     there. The open room correcting its own declarer is refused by the live check as by
     the save (before: the check accepted what the correction refused)."""
     b1 = team.board(1)
-    first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
-    enter(b1, team.closed, _events.result_only(b1, levels=("A", "A"), declarer="N", points=85))
-    fixed = _events.result_only(b1, levels=("A", "A"), declarer="E")
+    first = enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N"))
+    enter(b1, team.closed, builders.entry(b1, levels=("A", "A"), declarer="N", points=85))
+    fixed = builders.entry(b1, levels=("A", "A"), declarer="E")
 
     with pytest.raises(EntryRejected) as checked:
         result_check(board=b1, table=team.open, entry=fixed, actor=ew(team.open), result=first)
@@ -262,11 +259,9 @@ def test_a_director_moves_the_box_card_after_the_closed_room_played_and_the_chec
     """第三十三条: the box card as a director decides — the check accepts it as the save
     does, and the closed room's result, played from the old box card, is flagged."""
     b1 = team.board(1)
-    first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
-    closed = enter(
-        b1, team.closed, _events.result_only(b1, levels=("A", "A"), declarer="N", points=85)
-    )
-    fixed = _events.result_only(b1, levels=("A", "A"), declarer="E")
+    first = enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N"))
+    closed = enter(b1, team.closed, builders.entry(b1, levels=("A", "A"), declarer="N", points=85))
+    fixed = builders.entry(b1, levels=("A", "A"), declarer="E")
 
     judged = result_check(board=b1, table=team.open, entry=fixed, actor=as_director, result=first)
     result_correct(result=first, entry=fixed, actor=as_director, version=first.version)
@@ -279,8 +274,8 @@ def test_a_director_moves_the_box_card_after_the_closed_room_played_and_the_chec
 
 def test_before_anyone_replays_it_the_first_table_may_correct_its_own_box_card(team):
     b1 = team.board(1)
-    first = enter(b1, team.open, _events.result_only(b1, levels=("A", "A"), declarer="N"))
-    fixed = _events.result_only(b1, levels=("A", "A"), declarer="E")
+    first = enter(b1, team.open, builders.entry(b1, levels=("A", "A"), declarer="N"))
+    fixed = builders.entry(b1, levels=("A", "A"), declarer="E")
 
     judged = result_check(board=b1, table=team.open, entry=fixed, actor=ew(team.open), result=first)
     result_correct(result=first, entry=fixed, actor=ew(team.open), version=first.version)

@@ -16,11 +16,10 @@ from django.db import connection
 
 from boards.errors import ConflictError
 from boards.models import Result
-from boards.services import boards_generate, result_correct, result_enter
+from boards.services import result_correct, result_enter
 from boards.services import results as results_service
-
-from . import _events
-from .conftest import ns
+from tests import builders
+from tests._tables import ns
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -31,11 +30,13 @@ pytestmark = [
 
 
 def test_two_simultaneous_corrections_one_succeeds_one_conflicts(as_director):
-    t = _events.team_round()
-    boards_generate(stage=t.stage)
+    t = builders.team_round(dealt=True)
     board = t.board(1)
     entered = result_enter(
-        board=board, table=t.open, entry=_events.result_only(board, points=40), actor=ns(t.open)
+        board=board,
+        table=t.open,
+        entry=builders.entry(board, points=40, declarer="N"),
+        actor=ns(t.open),
     )
     both_judged = threading.Barrier(2, timeout=10)
     real_judge = results_service._judge
@@ -52,7 +53,7 @@ def test_two_simultaneous_corrections_one_succeeds_one_conflicts(as_director):
             stale = Result.objects.get(pk=entered.pk)
             outcomes[points] = result_correct(
                 result=stale,
-                entry=_events.result_only(board, points=points),
+                entry=builders.entry(board, points=points, declarer="N"),
                 actor=as_director,
                 version=1,
             )

@@ -24,8 +24,7 @@ from boards.services import (
 )
 from core.engine import Seat, Side, check_deal
 from core.engine.simulate import random_board
-
-from . import _events
+from tests import builders
 
 pytestmark = pytest.mark.django_db
 
@@ -93,8 +92,8 @@ def test_generating_again_keeps_the_deals_already_dealt(team):
 
 
 def test_an_event_is_dealt_stage_by_stage(db):
-    ev = _events.event()
-    _events.team_round(ev)
+    ev = builders.bare_event()
+    builders.team_round(ev)
     boards = boards_generate_event(event=ev)
 
     assert len(boards) == 4
@@ -103,7 +102,7 @@ def test_an_event_is_dealt_stage_by_stage(db):
 
 def test_every_match_of_a_team_round_plays_the_same_deals(db):
     """Board identity: one deal per (stage, round, number), shared by every match."""
-    t = _events.team_round(matches=2)
+    t = builders.team_round(matches=2)
     boards_generate(stage=t.stage)
 
     assert Board.objects.filter(stage=t.stage).count() == 4
@@ -120,7 +119,7 @@ def test_a_mitchell_deals_one_board_per_number_for_the_whole_stage(pairs):
 
 
 def test_it_imports_the_example_boards(db):
-    t = _events.team_round(boards=6)
+    t = builders.team_round(boards=6)
     records = [example(n) for n in (1, 2, 3)]
 
     boards = boards_import(stage=t.stage, round=t.round, records=records)
@@ -153,7 +152,7 @@ def test_a_file_that_is_not_a_board_record_is_unreadable():
 
 def test_an_import_with_one_bad_deal_stores_none(db):
     """Article 41: a deal with a card too many is refused, and so is the whole batch."""
-    t = _events.team_round(boards=6)
+    t = builders.team_round(boards=6)
     bad = example(2)
     bad["hands"]["N"][0] = bad["hands"]["E"][0]  # one card twice too often, one missing
 
@@ -166,7 +165,7 @@ def test_an_import_with_one_bad_deal_stores_none(db):
 
 
 def test_an_import_outside_the_stages_board_sets_is_refused(db):
-    t = _events.team_round(boards=2)  # boards 1 and 2 only
+    t = builders.team_round(boards=2)  # boards 1 and 2 only
     with pytest.raises(EntryRejected) as caught:
         boards_import(stage=t.stage, round=t.round, records=[example(3)])
     assert caught.value.codes == ["no_board_set"]
@@ -174,14 +173,14 @@ def test_an_import_outside_the_stages_board_sets_is_refused(db):
 
 
 def test_a_team_stage_needs_the_round_named(db):
-    t = _events.team_round(boards=6)
+    t = builders.team_round(boards=6)
     with pytest.raises(EntryRejected) as caught:
         boards_import(stage=t.stage, records=[example(1)])
     assert caught.value.codes == ["no_board_set"]
 
 
 def test_a_stored_deal_is_replaced_only_when_asked_and_never_once_played(db, as_director):
-    t = _events.team_round(boards=6)
+    t = builders.team_round(boards=6)
     boards_import(stage=t.stage, round=t.round, records=[example(1)])
 
     with pytest.raises(EntryRejected) as caught:
@@ -213,7 +212,7 @@ def _typed_deal() -> tuple[dict[str, str], str]:
 
 def test_a_deal_typed_from_a_hand_record_card_is_stored_canonically(db, director):
     """Cards in any notation interfaces.md accepts (♥10, 大王) are stored as H10, BJ."""
-    t = _events.team_round()
+    t = builders.team_round()
     hands, bottom = _typed_deal()
 
     board = board_enter_deal(
@@ -230,7 +229,7 @@ def test_a_deal_typed_from_a_hand_record_card_is_stored_canonically(db, director
 
 def test_a_typed_deal_with_a_card_short_stores_nothing(db):
     """Article 14: each seat 25 cards; the engine's hand_size and card_count."""
-    t = _events.team_round()
+    t = builders.team_round()
     hands, bottom = deal_from_seed(99)
     hands["W"] = hands["W"][:-1]
 
@@ -245,7 +244,7 @@ def test_a_typed_deal_with_a_card_short_stores_nothing(db):
 
 
 def test_a_typed_deal_with_an_unknown_card_stores_nothing(db):
-    t = _events.team_round()
+    t = builders.team_round()
     hands, bottom = deal_from_seed(99)
     hands["N"][0] = "X9"
 

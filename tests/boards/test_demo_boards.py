@@ -10,17 +10,16 @@ from django.core.management import call_command
 from boards.demo import load_demo_boards
 from boards.models import Board, BoxCard, Result
 from core.engine import check_board, check_deal
+from tests import builders
 from tournament.models import Event
-
-from . import _events
 
 pytestmark = pytest.mark.django_db
 
 
 def test_it_deals_and_plays_a_small_event_and_can_run_again(db):
-    ev = _events.event()
-    team = _events.team_round(ev)
-    _events.mitchell_stage(ev, order=2)
+    ev = builders.bare_event()
+    team = builders.team_round(ev)
+    builders.mitchell_stage(ev, order=2)
 
     summary = load_demo_boards(ev)
 

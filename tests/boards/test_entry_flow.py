@@ -12,23 +12,10 @@ from boards.errors import BoardError, ConflictError
 from boards.models import Result, ResultChange
 from boards.services import Actor, result_confirm, result_correct, result_enter
 from boards.services import results as results_service
-
-from . import _events
-from .conftest import ew, ns
+from tests import builders
+from tests._tables import ew, ns
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def entered(team):
-    """Board 1 entered by the open room's N–S: 40 points against."""
-    board = team.board(1)
-    return result_enter(
-        board=board,
-        table=team.open,
-        entry=_events.result_only(board, points=40),
-        actor=ns(team.open),
-    )
 
 
 def history(result: Result) -> list[tuple[str, str, str]]:
@@ -77,7 +64,10 @@ def test_a_table_code_acts_only_at_its_own_table(team, entered):
     board = team.board(2)
     with pytest.raises(BoardError):
         result_enter(
-            board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.closed)
+            board=board,
+            table=team.open,
+            entry=builders.entry(board, declarer="N"),
+            actor=ns(team.closed),
         )
 
 
@@ -92,7 +82,7 @@ def test_a_confirmed_result_cannot_be_confirmed_again(team, entered):
 def test_a_scorer_enters_and_someone_else_confirms(team, as_scorer, second_scorer):
     board = team.board(1)
     result = result_enter(
-        board=board, table=team.open, entry=_events.result_only(board), actor=as_scorer
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=as_scorer
     )
 
     with pytest.raises(BoardError) as caught:
@@ -107,7 +97,7 @@ def test_a_scorer_enters_and_someone_else_confirms(team, as_scorer, second_score
 def test_a_directors_entry_is_confirmed_at_once(team, as_director, director):
     board = team.board(1)
     result = result_enter(
-        board=board, table=team.open, entry=_events.result_only(board), actor=as_director
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=as_director
     )
 
     assert result.status == Result.Status.CONFIRMED
@@ -126,7 +116,7 @@ def test_a_director_corrects_a_confirmed_result_and_the_history_keeps_both(
 
     corrected = result_correct(
         result=confirmed,
-        entry=_events.result_only(board, points=85),
+        entry=builders.entry(board, points=85, declarer="N"),
         actor=as_director,
         version=2,
         reason="记分卡抄错 / copied wrong",
@@ -153,7 +143,7 @@ def test_a_correction_is_judged_like_an_entry(team, entered, as_director):
     with pytest.raises(BoardError) as caught:
         result_correct(
             result=entered,
-            entry=_events.result_only(board, points=203),
+            entry=builders.entry(board, points=203, declarer="N"),
             actor=as_director,
             version=1,
         )
@@ -170,7 +160,7 @@ def test_players_cannot_correct_a_confirmed_result(team, entered):
     with pytest.raises(BoardError) as caught:
         result_correct(
             result=entered,
-            entry=_events.result_only(team.board(1), points=50),
+            entry=builders.entry(team.board(1), points=50, declarer="N"),
             actor=ew(team.open),
             version=2,
         )
@@ -182,7 +172,7 @@ def test_the_confirming_side_may_correct_before_confirming_and_then_the_other_si
 ):
     corrected = result_correct(
         result=entered,
-        entry=_events.result_only(team.board(1), points=45),
+        entry=builders.entry(team.board(1), points=45, declarer="N"),
         actor=ew(team.open),
         version=1,
     )
@@ -200,7 +190,7 @@ def test_correcting_the_first_plays_box_card_moves_the_box_card_while_no_one_els
     board = team.board(1)
     corrected = result_correct(
         result=entered,
-        entry=_events.result_only(board, levels=("A", "A"), declarer="S"),
+        entry=builders.entry(board, levels=("A", "A"), declarer="S"),
         actor=ns(team.open),
         version=1,
     )
@@ -212,13 +202,16 @@ def test_correcting_the_first_plays_box_card_moves_the_box_card_while_no_one_els
 def test_a_director_moving_a_played_box_card_flags_the_other_tables(team, entered, as_director):
     board = team.board(1)
     other = result_enter(
-        board=board, table=team.closed, entry=_events.result_only(board), actor=ns(team.closed)
+        board=board,
+        table=team.closed,
+        entry=builders.entry(board, declarer="N"),
+        actor=ns(team.closed),
     )
 
     with pytest.raises(BoardError) as caught:  # players cannot: the closed room played it
         result_correct(
             result=entered,
-            entry=_events.result_only(board, declarer="S"),
+            entry=builders.entry(board, declarer="S"),
             actor=ns(team.open),
             version=1,
         )
@@ -226,7 +219,7 @@ def test_a_director_moving_a_played_box_card_flags_the_other_tables(team, entere
 
     result_correct(
         result=entered,
-        entry=_events.result_only(board, declarer="S"),
+        entry=builders.entry(board, declarer="S"),
         actor=as_director,
         version=1,
     )
@@ -245,11 +238,17 @@ def test_two_corrections_from_the_same_version_the_second_gets_a_conflict(
     stale = Result.objects.get(pk=entered.pk)  # both directors opened version 1
 
     result_correct(
-        result=entered, entry=_events.result_only(board, points=50), actor=as_director, version=1
+        result=entered,
+        entry=builders.entry(board, points=50, declarer="N"),
+        actor=as_director,
+        version=1,
     )
     with pytest.raises(ConflictError) as caught:
         result_correct(
-            result=stale, entry=_events.result_only(board, points=90), actor=as_director, version=1
+            result=stale,
+            entry=builders.entry(board, points=90, declarer="N"),
+            actor=as_director,
+            version=1,
         )
 
     assert caught.value.codes == ["conflict"]
@@ -280,7 +279,7 @@ def test_a_write_landing_between_the_read_and_the_update_is_caught_by_the_update
         with pytest.raises(ConflictError):
             result_correct(
                 result=entered,
-                entry=_events.result_only(board, points=90),
+                entry=builders.entry(board, points=90, declarer="N"),
                 actor=as_director,
                 version=1,
             )
@@ -303,7 +302,7 @@ def test_a_write_landing_while_the_engine_judges_is_a_conflict(team, entered, as
         with pytest.raises(ConflictError):
             result_correct(
                 result=entered,
-                entry=_events.result_only(board, points=90),
+                entry=builders.entry(board, points=90, declarer="N"),
                 actor=as_director,
                 version=1,
             )
@@ -315,7 +314,7 @@ def test_a_write_landing_while_the_engine_judges_is_a_conflict(team, entered, as
 def test_a_confirmation_from_an_old_version_is_a_conflict(team, entered, as_director):
     result_correct(
         result=entered,
-        entry=_events.result_only(team.board(1), points=50),
+        entry=builders.entry(team.board(1), points=50, declarer="N"),
         actor=ns(team.open),
         version=1,
     )

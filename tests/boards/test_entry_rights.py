@@ -21,11 +21,9 @@ from boards.services import (
     result_confirm,
     result_enter,
 )
-from tests._tables import undeclarable
+from tests import builders
+from tests._tables import ew, ns, undeclarable
 from tournament.services import round_close, round_start
-
-from . import _events
-from .conftest import ew, ns
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +41,7 @@ def test_a_code_enters_nothing_before_the_director_starts_its_round(team):
     board = team.board(1)
     entrant = team.open.ns
     actor = Actor.at_table(team.open, "NS", pin=entrant.pin)
-    entry = _events.result_only(board)
+    entry = builders.entry(board, declarer="N")
 
     error = refused(result_enter, board=board, table=team.open, entry=entry, actor=actor)
     assert error.code == "round_not_open"
@@ -57,11 +55,17 @@ def test_a_code_enters_nothing_before_the_director_starts_its_round(team):
 
 def test_a_closed_round_takes_no_more_entries_from_its_codes(team):
     b1, b2 = team.board(1), team.board(2)
-    result_enter(board=b1, table=team.open, entry=_events.result_only(b1), actor=ns(team.open))
+    result_enter(
+        board=b1, table=team.open, entry=builders.entry(b1, declarer="N"), actor=ns(team.open)
+    )
     round_close(round=team.round)
 
     error = refused(
-        result_enter, board=b2, table=team.open, entry=_events.result_only(b2), actor=ns(team.open)
+        result_enter,
+        board=b2,
+        table=team.open,
+        entry=builders.entry(b2, declarer="N"),
+        actor=ns(team.open),
     )
     assert error.code == "round_not_open"
 
@@ -75,11 +79,19 @@ def test_a_mitchell_guide_cards_later_round_code_does_nothing_before_that_round(
     actor = Actor.at_table(later, "NS", pin=later.ns.pin)
 
     error = refused(
-        result_enter, board=board, table=later, entry=_events.result_only(board), actor=actor
+        result_enter,
+        board=board,
+        table=later,
+        entry=builders.entry(board, declarer="N"),
+        actor=actor,
     )
     assert error.code == "round_not_open"
     error = refused(
-        result_check, board=board, table=later, entry=_events.result_only(board), actor=actor
+        result_check,
+        board=board,
+        table=later,
+        entry=builders.entry(board, declarer="N"),
+        actor=actor,
     )
     assert error.code == "round_not_open"
 
@@ -92,7 +104,7 @@ def test_one_code_cannot_enter_and_confirm_as_both_sides(team):
     result = result_enter(
         board=board,
         table=team.open,
-        entry=_events.result_only(board),
+        entry=builders.entry(board, declarer="N"),
         actor=Actor.at_table(team.open, "NS", pin=ns_pin),
     )
 
@@ -111,7 +123,11 @@ def test_entering_in_the_other_sides_name_needs_the_other_sides_pin(team):
     claim = Actor.at_table(team.open, "EW", pin=team.open.ns.pin)
 
     error = refused(
-        result_enter, board=board, table=team.open, entry=_events.result_only(board), actor=claim
+        result_enter,
+        board=board,
+        table=team.open,
+        entry=builders.entry(board, declarer="N"),
+        actor=claim,
     )
     assert error.code == "wrong_pin"
 
@@ -119,7 +135,7 @@ def test_entering_in_the_other_sides_name_needs_the_other_sides_pin(team):
 def test_the_audit_trail_says_which_side_acted_with_which_credential(team):
     board = team.board(1)
     result = result_enter(
-        board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=ns(team.open)
     )
     result_confirm(result=result, actor=ew(team.open), version=result.version)
 
@@ -143,7 +159,7 @@ def test_probing_an_unplayed_board_tells_the_table_nothing_of_the_deal(team, as_
     """16 probes used to give every hand's level cards. Now: one neutral message, the
     detail kept for the director, and the board locked after three refusals."""
     board = team.board(1)
-    base = _events.result_only(board)
+    base = builders.entry(board, declarer="N")
     probe = undeclarable(board, team.open, base)
 
     for left in range(REFUSALS_PER_BOARD - 1, -1, -1):
@@ -167,7 +183,7 @@ def test_probing_an_unplayed_board_tells_the_table_nothing_of_the_deal(team, as_
     result_enter(board=board, table=team.open, entry=base, actor=as_director)
     other = team.board(2)
     result_enter(
-        board=other, table=team.open, entry=_events.result_only(other), actor=ns(team.open)
+        board=other, table=team.open, entry=builders.entry(other, declarer="N"), actor=ns(team.open)
     )
 
 
@@ -180,7 +196,7 @@ def test_points_off_the_fives_are_told_as_they_are_and_not_counted(team):
             result_check,
             board=board,
             table=team.open,
-            entry=_events.result_only(board, points=37),
+            entry=builders.entry(board, points=37, declarer="N"),
             actor=ns(team.open),
         )
         assert error.codes == ["result_impossible"]
@@ -195,14 +211,14 @@ def test_a_box_card_mismatch_is_shown_as_it_is(team):
     result_enter(
         board=b1,
         table=team.open,
-        entry=_events.result_only(b1, declarer="N"),
+        entry=builders.entry(b1, declarer="N"),
         actor=ns(team.open),
     )
     error = refused(
         result_enter,
         board=b1,
         table=team.closed,
-        entry=_events.result_only(b1, declarer="E"),
+        entry=builders.entry(b1, declarer="E"),
         actor=ns(team.closed),
     )
     assert error.codes == ["box_card_mismatch"]
@@ -212,9 +228,11 @@ def test_a_box_card_mismatch_is_shown_as_it_is(team):
 def test_every_check_is_logged(team, as_director):
     board = team.board(1)
     result_check(
-        board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=ns(team.open)
     )
-    result_enter(board=board, table=team.open, entry=_events.result_only(board), actor=as_director)
+    result_enter(
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=as_director
+    )
 
     kinds = list(EntryCheck.objects.values_list("kind", "role", "accepted", "hidden"))
     assert kinds == [("check", "table", True, False), ("enter", "director", True, False)]

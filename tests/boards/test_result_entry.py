@@ -15,9 +15,8 @@ from boards.models import Board, BoxCard, EntryCheck, Result, ResultChange
 from boards.records import Entry
 from boards.services import boards_import, result_check, result_enter
 from core.engine import check_board
-
-from . import _events
-from .conftest import ns
+from tests import builders
+from tests._tables import ns
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +38,7 @@ def rows() -> tuple[int, int, int]:
 @pytest.fixture
 def examples():
     """The three example boards imported into a team round of 6 boards (1–3 open)."""
-    t = _events.team_round(boards=6)
+    t = builders.team_round(boards=6)
     boards_import(stage=t.stage, round=t.round, records=[example(n) for n in (1, 2, 3)])
     return t
 
@@ -108,7 +107,10 @@ def test_a_stored_result_is_its_record_again(examples):
 def test_the_table_seats_are_copied_onto_the_result(team):
     table = team.open
     result = result_enter(
-        board=team.board(1), table=table, entry=_events.result_only(team.board(1)), actor=ns(table)
+        board=team.board(1),
+        table=table,
+        entry=builders.entry(team.board(1), declarer="N"),
+        actor=ns(table),
     )
 
     seats = {s.seat: s.player for s in table.seats.all()}
@@ -117,7 +119,7 @@ def test_the_table_seats_are_copied_onto_the_result(team):
 
 def test_cards_are_stored_canonically(team):
     board = team.board(1)
-    record = _events.played(board)
+    record = builders.played(board)
     record["buried"] = [
         c.replace("H", "♥", 1) if c.startswith("H") else c for c in record["buried"]
     ]
@@ -126,7 +128,7 @@ def test_cards_are_stored_canonically(team):
     )
 
     assert all("♥" not in c for c in result.buried)
-    assert sorted(result.buried) == sorted(_events.played(board)["buried"])
+    assert sorted(result.buried) == sorted(builders.played(board)["buried"])
 
 
 # --- rejected entries store nothing --------------------------------------------------------
@@ -174,7 +176,9 @@ def test_an_impossible_result_is_refused_with_result_impossible(team):
     """Article 7: points are a multiple of 5 from 0 to 200."""
     board = team.board(1)
 
-    error = rejected(board, team.open, _events.result_only(board, points=83), ns(team.open))
+    error = rejected(
+        board, team.open, builders.entry(board, points=83, declarer="N"), ns(team.open)
+    )
 
     assert error.codes == ["result_impossible"]
     assert error.errors[0]["article"] == "第七条"
@@ -185,7 +189,10 @@ def test_a_j_dig_at_level_seven_is_refused_with_result_impossible(team):
     board = team.board(3)
 
     error = rejected(
-        board, team.closed, _events.result_only(board, levels=("7", "7"), dig="J"), ns(team.closed)
+        board,
+        team.closed,
+        builders.entry(board, levels=("7", "7"), dig="J", declarer="N"),
+        ns(team.closed),
     )
 
     assert error.codes == ["result_impossible"]
@@ -237,9 +244,9 @@ def test_a_later_table_whose_box_card_differs_from_the_first_play_is_refused(exa
 
 def test_every_error_is_listed_not_only_the_first(team):
     board = team.board(1)
-    box = _events.result_only(board)
+    box = builders.entry(board, declarer="N")
     result_enter(board=board, table=team.open, entry=box, actor=ns(team.open))
-    bad = _events.result_only(board, levels=("2", "A"), points=83)
+    bad = builders.entry(board, levels=("2", "A"), points=83, declarer="N")
 
     error = rejected(board, team.closed, bad, ns(team.closed))
 
@@ -252,7 +259,9 @@ def test_a_table_that_does_not_play_the_board_cannot_enter_it(pairs):
     before = rows()
 
     with pytest.raises(Exception) as caught:
-        result_enter(board=board, table=table, entry=_events.result_only(board), actor=ns(table))
+        result_enter(
+            board=board, table=table, entry=builders.entry(board, declarer="N"), actor=ns(table)
+        )
 
     assert caught.value.codes == ["not_scheduled"]
     assert rows() == before
@@ -261,12 +270,15 @@ def test_a_table_that_does_not_play_the_board_cannot_enter_it(pairs):
 def test_a_second_entry_for_the_same_table_is_refused(team):
     board = team.board(1)
     result_enter(
-        board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=ns(team.open)
     )
 
     with pytest.raises(Exception) as caught:
         result_enter(
-            board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+            board=board,
+            table=team.open,
+            entry=builders.entry(board, declarer="N"),
+            actor=ns(team.open),
         )
 
     assert caught.value.codes == ["already_entered"]
@@ -278,13 +290,13 @@ def test_a_scorecard_can_be_checked_live_without_storing_anything(team):
     before = rows()
 
     judged = result_check(
-        board=board, table=team.open, entry=_events.result_only(board), actor=ns(team.open)
+        board=board, table=team.open, entry=builders.entry(board, declarer="N"), actor=ns(team.open)
     )
     with pytest.raises(EntryRejected):
         result_check(
             board=board,
             table=team.open,
-            entry=_events.result_only(board, points=7),
+            entry=builders.entry(board, points=7, declarer="N"),
             actor=ns(team.open),
         )
 

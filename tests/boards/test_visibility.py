@@ -16,17 +16,19 @@ from boards.selectors import (
 )
 from boards.services import boards_generate, result_confirm, result_enter
 from scoring.services import board_release, board_withdraw_release
+from tests import builders
+from tests._tables import ew, ns
 from tournament.models import Match
-
-from . import _events
-from .conftest import ew, ns
 
 pytestmark = pytest.mark.django_db
 
 
-def play(board, table, confirm=True, **kwargs):
+def play(board, table, confirm=True, declarer="N", **kwargs):
     result = result_enter(
-        board=board, table=table, entry=_events.result_only(board, **kwargs), actor=ns(table)
+        board=board,
+        table=table,
+        entry=builders.entry(board, declarer=declarer, **kwargs),
+        actor=ns(table),
     )
     if confirm:
         result = result_confirm(result=result, actor=ew(table), version=result.version)
@@ -54,7 +56,7 @@ def test_a_board_is_hidden_until_both_rooms_have_confirmed(team):
 def test_a_deal_shared_by_several_matches_waits_for_all_of_them(db):
     """Every match of a round plays the same deal: one match's finished copy would show
     the other matches' hands."""
-    t = _events.team_round(matches=2)
+    t = builders.team_round(matches=2)
     boards_generate(stage=t.stage)
     board = t.board(1)
     for open_, closed in t.tables[:1]:
@@ -71,7 +73,7 @@ def test_a_deal_shared_by_several_matches_waits_for_all_of_them(db):
 
 
 def test_a_match_that_is_not_needed_does_not_hold_the_board_back(db):
-    t = _events.team_round(matches=2)
+    t = builders.team_round(matches=2)
     boards_generate(stage=t.stage)
     board = t.board(1)
     play(board, t.tables[0][0])
@@ -135,7 +137,7 @@ def test_a_hand_record_shows_sorted_hands_and_statistics(team):
 
     record = board_hand_record(board, match=team.matches[0])
 
-    assert record["level"] == "A" and record["trump"] == _events.fanzhu_trump(board)
+    assert record["level"] == "A" and record["trump"] == builders.fanzhu_trump(board)
     assert sorted(record["hands"]["N"]) == sorted(board.hands["N"])
     stats = record["statistics"]
     assert sum(stats[s]["cards"] for s in ("N", "E", "S", "W", "bottom")) == 108

@@ -7,77 +7,32 @@ demo's draw seed keeps the Mitchell's directions the same on every run.
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 import pytest
 
 from boards.services import boards_generate_event
-from tournament.models import Entrant, Event, Stage
-from tournament.services import entrants_add, event_create, stage_create
+from tests import builders
+from tournament.models import Event, EventRole, Stage
 
 from ._pdf import PdfFile
 
-TEAMS = ["红山队", "松山队", "元宝山队", "宁城队"]
-PAIRS = [
-    ("张伟", "王芳"),
-    ("李娜", "刘洋"),
-    ("陈静", "杨磊"),
-    ("赵勇", "黄艳"),
-    ("周杰", "吴军"),
-    ("徐涛", "孙明"),
-]
-
 
 @pytest.fixture
-def event(db: Any) -> Event:
-    event = event_create(
-        name="赤峰市对调复式赛",
-        code="chifeng",
-        venue="赤峰市红山区",
-        starts_on=datetime.date(2025, 8, 1),
-        ends_on=datetime.date(2025, 8, 2),
-    )
-    teams = entrants_add(
-        event=event,
-        kind=Entrant.Kind.TEAM,
-        entries=[
-            {
-                "name": name,
-                "club": "赤峰",
-                "players": [f"{name[:2]}{j}号" for j in range(1, 5)],
-                "seed": i,
-            }
-            for i, name in enumerate(TEAMS, start=1)
-        ],
-    )
-    pairs = entrants_add(
-        event=event,
-        kind=Entrant.Kind.PAIR,
-        entries=[{"players": list(names)} for names in PAIRS],
-    )
+def event(event: Event) -> Event:
+    """The root conftest's event with its teams, pairs and stages, every board dealt."""
+    teams = builders.teams(event, 4, club="赤峰")
+    pairs = builders.pairs(event, builders.PAIR_PLAYERS[:6])
     team_settings = {"boards_per_session": 4, "sessions": 1}
-    stage_create(
-        event=event,
-        kind=Stage.Kind.ROUND_ROBIN,
-        name="团体循环赛",
-        entrants=teams,
-        settings=team_settings,
-    )
-    stage_create(
-        event=event,
-        kind=Stage.Kind.KNOCKOUT,
-        name="团体淘汰赛",
-        entrants=teams,
-        settings=team_settings,
-    )
-    stage_create(
-        event=event,
-        kind=Stage.Kind.MITCHELL,
+    builders.stage(event, Stage.Kind.ROUND_ROBIN, teams, name="团体循环赛", **team_settings)
+    builders.stage(event, Stage.Kind.KNOCKOUT, teams, name="团体淘汰赛", **team_settings)
+    builders.stage(
+        event,
+        Stage.Kind.MITCHELL,
+        pairs,
         name="双人双冠军赛",
-        entrants=pairs,
-        settings={"boards_per_round": 2},
         draw_seed=2007,
+        boards_per_round=2,
     )
     boards_generate_event(event=event)
     return event
@@ -95,23 +50,9 @@ def pdf():
 
 
 @pytest.fixture
-def eager() -> Any:
-    """Tasks in this process even when CI points Celery at a worker: the worker cannot
-    see the test's uncommitted database."""
-    from duidiao.celery import app
-
-    before = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = before
-
-
-@pytest.fixture
-def director(db: Any) -> Any:
-    """裁判长: the event's director (a role in this event, not a superuser)."""
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("chief", password="secret-pw")
+def director(event: Event) -> Any:
+    """裁判长: the event's director, named as the event export shows him."""
+    return builders.user("chief", event=event, role=EventRole.Role.DIRECTOR)
 
 
 @pytest.fixture
@@ -126,9 +67,7 @@ def played(event: Event, director: Any, eager: Any) -> Event:
     from boards.services import Actor, result_correct
     from rulings.services import ruling_appeal, ruling_create, ruling_uphold
     from scoring.services import rescore_event
-    from tournament.models import EventRole
 
-    EventRole.objects.create(event=event, user=director, role=EventRole.Role.DIRECTOR)
     load_demo_boards(event, rounds=1)
     team = event.stages.get(kind=Stage.Kind.ROUND_ROBIN)
     result = (

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-
 from printing.models import PrintJob
 
 
-def test_the_director_sees_print_jobs_in_the_admin(client, event, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    director = get_user_model().objects.create_superuser("director", password="duidiao")
+def test_the_director_sees_print_jobs_in_the_admin(client, event, superuser):
     PrintJob.objects.create(
         event=event, kind="box-cards", status=PrintJob.Status.DONE, progress=100
     )
-    client.force_login(director)
+    client.force_login(superuser)
 
     page = client.get("/admin/printing/printjob/")
 

@@ -11,13 +11,19 @@ from openpyxl import Workbook, load_workbook
 
 from printing.excel import XLSX, EntrantsExporter, ScheduleExporter, entrants_import
 from printing.selectors import entrants_data, movement_data, schedule_data
+from tests import builders
 from tournament.models import Entrant, Event, Membership
-from tournament.services import event_create
 
 
 @pytest.fixture
 def other_event(db) -> Event:
-    return event_create(name="宁城县对调赛", code="ningcheng", starts_on=datetime.date(2025, 9, 1))
+    return builders.event(
+        name="宁城县对调赛",
+        code="ningcheng",
+        venue="",
+        starts_on=datetime.date(2025, 9, 1),
+        ends_on=None,
+    )
 
 
 def roster(event: Event) -> list[tuple]:

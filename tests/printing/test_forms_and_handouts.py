@@ -28,6 +28,7 @@ from printing.selectors import (
 )
 from scoring.models import MatchScore, Standing
 from scoring.services import board_release
+from tests import builders
 from tournament.models import Stage
 
 from ._pdf import missing
@@ -255,27 +256,17 @@ def test_a_qr_code_is_encoded_once_with_its_finder_patterns():
 
 def test_knockout_box_cards_sort_matches_by_number_not_text(db, pdf):
     # 16 teams: round 2 is M9–M12, which text order would put as M10, M11, M12, M9.
-    from boards.services import boards_generate_event
-    from tournament.models import Entrant
-    from tournament.services import entrants_add, event_create, stage_create
-
-    event = event_create(name="十六队淘汰赛", code="ko16")
-    teams = entrants_add(
-        event=event,
-        kind=Entrant.Kind.TEAM,
-        entries=[
-            {"name": f"第{i}队", "players": [f"队{i}选手{j}" for j in range(1, 5)], "seed": i}
-            for i in range(1, 17)
-        ],
-    )
-    stage_create(
-        event=event,
-        kind=Stage.Kind.KNOCKOUT,
+    event = builders.event(name="十六队淘汰赛", code="ko16", venue="", starts_on=None, ends_on=None)
+    teams = builders.teams(event, [f"第{i}队" for i in range(1, 17)])
+    builders.stage(
+        event,
+        Stage.Kind.KNOCKOUT,
+        teams,
         name="淘汰赛",
-        entrants=teams,
-        settings={"boards_per_session": 2, "sessions": 1},
+        dealt=True,
+        boards_per_session=2,
+        sessions=1,
     )
-    boards_generate_event(event=event)
 
     cards = box_cards_data(event).cards
 
@@ -290,10 +281,8 @@ def test_the_printing_page_offers_the_new_papers_and_prints_them(
     from django.urls import reverse
 
     from printing.models import PrintJob
-    from tournament.models import EventRole
 
     settings.MEDIA_ROOT = tmp_path
-    EventRole.objects.create(event=event, user=director, role=EventRole.Role.DIRECTOR)
     client.force_login(director)
     html = client.get(reverse("printing:page", args=[event.code])).content.decode()
     for kind, name in (

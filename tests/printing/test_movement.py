@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printing.renderers import render_guide_cards, render_movement
 from printing.selectors import guide_cards_data, movement_data
+from tests import builders
 from tournament.models import Table
 
 from ._pdf import missing
@@ -71,17 +72,11 @@ def test_the_guide_cards_read_in_english(event, pdf):
 
 
 def _pairs_event(count: int, kind: str, **settings):
-    from tournament.models import Entrant
-    from tournament.services import entrants_add, event_create, stage_create
-
-    ev = event_create(name="小型双人赛", code=f"small-{kind}-{count}")
-    pairs = entrants_add(
-        event=ev,
-        kind=Entrant.Kind.PAIR,
-        entries=[{"players": [f"甲{i}", f"乙{i}"]} for i in range(count)],
+    ev = builders.event(
+        name="小型双人赛", code=f"small-{kind}-{count}", venue="", starts_on=None, ends_on=None
     )
-    stage = stage_create(event=ev, kind=kind, entrants=pairs, settings=settings, draw_seed=5)
-    return ev, stage
+    pairs = builders.pairs(ev, [(f"甲{i}", f"乙{i}") for i in range(count)])
+    return ev, builders.stage(ev, kind, pairs, draw_seed=5, **settings)
 
 
 def test_an_odd_mitchell_prints_who_sits_out_each_round(db, pdf):

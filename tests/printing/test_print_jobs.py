@@ -6,26 +6,16 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from duidiao.celery import app
 from printing.errors import PrintingError
 from printing.models import PrintJob
 from printing.services import print_job_create, render_kind
 from printing.tasks import render_print_job
+from tests import builders
 
 
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-
-
-@pytest.fixture
-def eager():
-    """Tasks in this process even when CI points Celery at a worker: the worker cannot
-    see the test's uncommitted database."""
-    before = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = before
 
 
 def test_the_task_renders_the_job_and_ends_at_100(event, mitchell):
@@ -86,10 +76,7 @@ def test_printed_files_sit_at_paths_nobody_can_guess_and_only_the_role_downloads
 ):
     """Before: ``media/printing/2025/08/chifeng-hand-records.pdf`` — a name anyone could
     type. Now a random directory, and the file only through the role-checking view."""
-    from django.contrib.auth import get_user_model
     from django.urls import reverse
-
-    from tournament.models import EventRole
 
     settings.MEDIA_ROOT = tmp_path
     with django_capture_on_commit_callbacks(execute=True):
@@ -105,11 +92,8 @@ def test_printed_files_sit_at_paths_nobody_can_guess_and_only_the_role_downloads
 
     url = reverse("printing:download", args=[event.code, first.pk])
     assert client.get(url).status_code == 302  # to the login
-    users = get_user_model().objects
-    client.force_login(users.create_user("outsider"))
+    client.force_login(builders.user("outsider"))
     assert client.get(url).status_code in (403, 404)
-    director = users.create_user("chief2")
-    EventRole.objects.create(event=event, user=director, role="director")
-    client.force_login(director)
+    client.force_login(builders.user("chief2", event=event, role="director"))
     response = client.get(url)
     assert response.status_code == 200 and b"".join(response.streaming_content)[:4] == b"%PDF"

@@ -6,11 +6,9 @@ officials without the director's role cannot reach any of it."""
 from __future__ import annotations
 
 import io
-from typing import Any
 from unittest import mock
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -19,19 +17,13 @@ from printing.exports import ScorecardsExporter
 from printing.models import ImportJob, PrintJob
 from printing.selectors import scorecards_data
 from printing.tasks import render_print_job
+from tests import builders
 from tournament.models import Event, EventRole
 
 
 @pytest.fixture(autouse=True)
-def _fast(settings, tmp_path):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-
-
-@pytest.fixture
-def chief(event: Event, director: Any) -> Any:
-    EventRole.objects.get_or_create(event=event, user=director, role=EventRole.Role.DIRECTOR)
-    return director
 
 
 @pytest.fixture
@@ -42,8 +34,8 @@ def committed(django_capture_on_commit_callbacks):
 
 
 @pytest.fixture
-def director_client(client, chief):
-    client.force_login(chief)
+def director_client(client, director):
+    client.force_login(director)
     return client
 
 
@@ -160,10 +152,7 @@ def test_a_scorecard_sheet_is_checked_and_its_problems_listed(
 
 @pytest.mark.parametrize("role", [None, EventRole.Role.REFEREE, EventRole.Role.SCORER])
 def test_a_login_without_the_directors_role_cannot_reach_it(client, event, role, eager):
-    user = get_user_model().objects.create_user("someone", password="pw")
-    if role is not None:
-        EventRole.objects.create(event=event, user=user, role=role)
-    client.force_login(user)
+    client.force_login(builders.user("someone", event=event, role=role))
     job = PrintJob.objects.create(event=event, kind="movement")
     render_print_job.apply(args=[job.pk])
 
@@ -193,10 +182,10 @@ def test_a_player_without_a_login_is_sent_to_log_in(client, event):
 
 
 def test_a_director_of_another_event_cannot_reach_this_one(client, event, db):
-    other = Event.objects.create(name="宁城县对调赛", code="ningcheng")
-    user = get_user_model().objects.create_user("other-chief", password="pw")
-    EventRole.objects.create(event=other, user=user, role=EventRole.Role.DIRECTOR)
-    client.force_login(user)
+    other = builders.event(
+        name="宁城县对调赛", code="ningcheng", venue="", starts_on=None, ends_on=None
+    )
+    client.force_login(builders.user("other-chief", event=other, role=EventRole.Role.DIRECTOR))
 
     assert client.get(page(other)).status_code == 200
     assert client.get(page(event)).status_code == 403

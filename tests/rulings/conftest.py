@@ -1,6 +1,6 @@
 """Personas and events for the rulings tests.
 
-The events, results and rescoring come from the scoring tests' builders (results
+The events, results and rescoring come from the root conftest's builders (results
 entered through the board services, Celery eager, commit callbacks run); the people
 are the event's referee and director (``EventRole``), an official of another event
 and a login with no role. Players have no login: they are the anonymous client.
@@ -11,51 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from tests.scoring import conftest as scoring
+from tests import builders
 from tournament.models import Event, EventRole, Match, Stage
 
-# The scoring tests' fixtures: an event, teams and pairs, dealt stages, and results
-# entered through the board services with the rescoring they queue.
-_eager_celery = scoring._eager_celery
-director = scoring.director
-event = scoring.event
-make_teams = scoring.make_teams
-make_pairs = scoring.make_pairs
-make_stage = scoring.make_stage
-play = scoring.play
 
-
-def make_user(username: str, *, event: Event | None = None, role: str | None = None) -> Any:
-    user = get_user_model().objects.create_user(username=username, password="secret-pw")
-    if event is not None and role is not None:
-        EventRole.objects.create(event=event, user=user, role=role)
-    return user
-
-
-@pytest.fixture
-def referee(event: Event) -> Any:
-    """裁判: the event's referee (a role in this event, not a superuser)."""
-    return make_user("referee", event=event, role=EventRole.Role.REFEREE)
+@pytest.fixture(autouse=True)
+def _eager_celery(eager: Any) -> None:
+    """Rulings rescore the boards they touch: every task runs in-process."""
 
 
 @pytest.fixture
 def chief(event: Event) -> Any:
-    """裁判长: the event's director, who decides appeals."""
-    return make_user("chief", event=event, role=EventRole.Role.DIRECTOR)
-
-
-@pytest.fixture
-def scorer(event: Event) -> Any:
-    """记分员: a role in the event, but not one that rules."""
-    return make_user("scorer", event=event, role=EventRole.Role.SCORER)
-
-
-@pytest.fixture
-def outsider(db: Any) -> Any:
-    """A login with no role in any event."""
-    return make_user("outsider")
+    """裁判长: a second director of the event, who decides appeals."""
+    return builders.user("chief", event=event, role=EventRole.Role.DIRECTOR)
 
 
 @pytest.fixture

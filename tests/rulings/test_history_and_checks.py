@@ -12,12 +12,11 @@ from rulings import services
 from rulings.errors import RulingError
 from rulings.models import Ruling, RulingVersion
 from scoring.models import ScoreAdjustment
-from tests.scoring._matches import play_match, tables
+from tests import builders
+from tests.builders import play_match, rooms
 from tournament.models import EventRole
-from tournament.services import event_create
 
 from ._helpers import Rule, scores
-from .conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +29,7 @@ def test_every_version_is_kept_with_who_and_when(
     was — the first still says 0.5 after the change to 1 (第三十七条 leaves the amount
     to the referee)."""
     play_match(play, team_match, "home")
-    open_table, _ = tables(team_match)
+    open_table, _ = rooms(team_match)
     ruling = rule.create(
         table=open_table, irregularity="illegal_signals", decision="penalty", offender_side="NS"
     )
@@ -63,7 +62,7 @@ def test_every_version_is_kept_with_who_and_when(
 def test_an_edit_from_an_old_version_is_refused(rule, team_match):
     """Two referees editing the same ruling: the second, made from version 1 after the
     first made version 2, is refused and changes nothing."""
-    open_table, _ = tables(team_match)
+    open_table, _ = rooms(team_match)
     ruling = rule.create(table=open_table, irregularity="slow_play", offender_side="EW")
     services.ruling_publish(ruling=ruling, by=rule.user, version=1)
     with pytest.raises(RulingError) as error:
@@ -76,7 +75,7 @@ def test_an_edit_from_an_old_version_is_refused(rule, team_match):
 
 
 def test_a_withdrawn_ruling_stays_withdrawn(rule, team_match):
-    open_table, _ = tables(team_match)
+    open_table, _ = rooms(team_match)
     ruling = rule.create(table=open_table, irregularity="slow_play", offender_side="EW")
     rule.withdraw(ruling)
     with pytest.raises(RulingError):
@@ -92,11 +91,13 @@ def test_only_the_events_referees_and_directors_rule(who, request, team_match, e
     """A scorer of the event, a login with no role, and a referee of another event are
     refused by the service itself; nothing is saved."""
     if who == "other_referee":
-        other = event_create(name="另一赛事", code="other")
-        user = make_user("elsewhere", event=other, role=EventRole.Role.REFEREE)
+        other = builders.event(
+            name="另一赛事", code="other", venue="", starts_on=None, ends_on=None
+        )
+        user = builders.user("elsewhere", event=other, role=EventRole.Role.REFEREE)
     else:
         user = request.getfixturevalue(who)
-    open_table, _ = tables(team_match)
+    open_table, _ = rooms(team_match)
     with pytest.raises(RulingError) as error:
         services.ruling_create(
             by=user,
@@ -125,7 +126,7 @@ def test_only_the_events_referees_and_directors_rule(who, request, team_match, e
     ],
 )
 def test_what_the_articles_do_not_allow_is_refused(rule, team_match, fields, code):
-    open_table, _ = tables(team_match)
+    open_table, _ = rooms(team_match)
     kwargs = {"table": open_table, "offender_side": "NS"} | fields
     with pytest.raises(RulingError) as error:
         rule.create(**kwargs)
@@ -136,7 +137,7 @@ def test_what_the_articles_do_not_allow_is_refused(rule, team_match, fields, cod
 def test_a_player_named_as_offender_is_resolved_to_the_team(rule, team_match):
     """A ruling may name the player; the score is kept for the player's team, and the
     side at the table follows from the seat."""
-    open_table, _ = tables(team_match)
+    open_table, _ = rooms(team_match)
     player = team_match.away.players.first()
     ruling = rule.create(table=open_table, irregularity="exposed_card", offender_player=player)
     assert ruling.offender_entrant_id == team_match.away_id and ruling.offender_side == "EW"

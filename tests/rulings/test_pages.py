@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from rulings.models import Ruling
 from scoring.models import ScoreAdjustment
-from tests.scoring._matches import boards_of, play_match, tables
+from tests.builders import boards_of, play_match, rooms
 from tournament.models import Event
 
 from ._helpers import board, scores
@@ -59,7 +59,7 @@ def penalty_post(**extra):
 
 @pytest.fixture
 def ruling(rule, played):
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     return rule.create(
         table=open_table,
         irregularity="drew_early",
@@ -76,7 +76,7 @@ def ruling(rule, played):
 def test_a_player_cannot_record_a_ruling(client, played):
     """Anonymous (a player at the table): the form and the post go to the login page,
     and nothing is saved."""
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     url = new_url(open_table)
     response = client.get(url)
     assert response.status_code == 302 and response.url.startswith(reverse("web:login"))
@@ -111,7 +111,7 @@ def test_a_player_cannot_change_appeal_or_withdraw_a_ruling(client, ruling, play
 def test_a_login_without_the_role_is_refused(client, request, who, ruling, played):
     """A login with no role, or the event's scorer: 403, nothing saved."""
     client.force_login(request.getfixturevalue(who))
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     code = played.stage.event.code
     assert client.get(new_url(open_table)).status_code == 403
     assert client.post(new_url(open_table), penalty_post()).status_code == 403
@@ -127,7 +127,7 @@ def test_a_login_without_the_role_is_refused(client, request, who, ruling, playe
 
 def test_the_form_starts_from_the_table_and_the_board_in_the_url(client, referee, played):
     client.force_login(referee)
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     response = client.get(new_url(open_table, 2))
     assert response.status_code == 200
     content = response.content.decode()
@@ -138,7 +138,7 @@ def test_the_form_starts_from_the_table_and_the_board_in_the_url(client, referee
 def test_the_referee_records_a_penalty_and_the_score_follows(client, referee, played, commit):
     """第三十一条 from the form: home's 8 becomes 7.5."""
     client.force_login(referee)
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     with commit():
         response = client.post(new_url(open_table), penalty_post(board="1"))
     ruling = Ruling.objects.get()
@@ -156,7 +156,7 @@ def test_the_referee_records_a_penalty_and_the_score_follows(client, referee, pl
 def test_a_refused_ruling_shows_why_and_saves_nothing(client, referee, played):
     """第三十条: a penalty is not what the article records for 5–10 minutes late."""
     client.force_login(referee)
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     response = client.post(
         new_url(open_table), penalty_post(irregularity="late_5_10", minutes_late="7")
     )
@@ -180,7 +180,7 @@ def test_article_30_the_form_suggests_from_the_minutes_and_the_referee_confirms(
     """第三十条: the suggestion fills in the irregularity and the decision; nothing is
     saved until the referee records it."""
     client.force_login(referee)
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     response = client.post(
         new_url(open_table),
         {"minutes_late": minutes, "offender": "side:EW", "reason_zh": "", "suggest": "1"},
@@ -215,7 +215,7 @@ def test_article_30_the_form_suggests_from_the_minutes_and_the_referee_confirms(
 
 
 def test_the_referee_sees_every_ruling_and_repeated_warnings(client, referee, rule, played):
-    open_table, closed_table = tables(played)
+    open_table, closed_table = rooms(played)
     for table in (open_table, closed_table):
         rule.create(table=table, irregularity="slow_play", offender_entrant=played.away)
     client.force_login(referee)
@@ -225,7 +225,7 @@ def test_the_referee_sees_every_ruling_and_repeated_warnings(client, referee, ru
 
 
 def test_the_public_sees_only_published_rulings(client, rule, played):
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     hidden = rule.create(table=open_table, irregularity="exposed_card", offender_side="EW")
     shown = rule.create(
         table=open_table,
@@ -247,12 +247,12 @@ def test_players_see_the_rulings_of_their_own_match_through_the_table_code(
 ):
     """The table code's page lists the rulings of that match, published or not, with
     the reason in Chinese; another match's rulings are not there."""
-    open_table, closed_table = tables(played)
+    open_table, closed_table = rooms(played)
     rule.create(
         table=closed_table, irregularity="exposed_card", offender_side="EW", reason_zh="亮出大王"
     )
     other = make_stage("team_match", [played.home, played.away], boards_per_session=4, sessions=1)
-    other_table = tables(other.matches.get())[0]
+    other_table = rooms(other.matches.get())[0]
     rule.create(
         table=other_table, irregularity="slow_play", offender_side="NS", reason_zh="别场的判罚"
     )
@@ -262,7 +262,7 @@ def test_players_see_the_rulings_of_their_own_match_through_the_table_code(
 
 
 def test_the_reason_in_english_when_chosen(client, ruling, played):
-    table = tables(played)[0]
+    table = rooms(played)[0]
     url = reverse("rulings:table", args=[table.code])
     content = client.get(url).content.decode()
     assert "多抓一张牌" in content and "drew one card too many" not in content
@@ -313,7 +313,7 @@ def test_a_stale_action_is_refused_with_a_message(client, referee, ruling, playe
 
 def test_the_referee_opens_the_form_by_the_tables_entry_code(client, referee, played):
     client.force_login(referee)
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     code = played.stage.event.code
     pick = reverse("rulings:pick", args=[code])
     response = client.get(pick, {"table_code": open_table.code.lower(), "board": "2"})
@@ -323,11 +323,11 @@ def test_the_referee_opens_the_form_by_the_tables_entry_code(client, referee, pl
 
 
 def test_the_admin_lists_rulings_read_only_and_publishes_through_the_service(
-    client, director, ruling
+    client, superuser, ruling
 ):
     """The admin shows rulings and their versions, changes nothing by hand, and its
     publish action goes through the service (so it is in the history)."""
-    client.force_login(director)
+    client.force_login(superuser)
     changelist = reverse("admin:rulings_ruling_changelist")
     assert client.get(changelist).status_code == 200
     page = client.get(reverse("admin:rulings_ruling_change", args=[ruling.pk]))
@@ -341,7 +341,7 @@ def test_the_admin_lists_rulings_read_only_and_publishes_through_the_service(
 def test_the_pages_link_to_the_rulings(client, chief, played):
     """The table code's page links to its match's rulings; the director's dashboard has
     a ruling link per table; the event's tabs link to the rulings list."""
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     code = played.stage.event.code
     table_page = client.get(reverse("web:table", args=[open_table.code])).content.decode()
     assert reverse("rulings:table", args=[open_table.code]) in table_page
@@ -372,7 +372,7 @@ def test_a_referee_is_shown_by_name_and_lateness_by_the_minutes(client, rule, re
     nothing of 11–14: a warning is suggested) reads "迟到12分钟", not "迟到5—10分钟"."""
     referee.first_name, referee.last_name = "海", "王"
     referee.save()
-    open_table, _ = tables(played)
+    open_table, _ = rooms(played)
     ruling = rule.create(
         table=open_table, irregularity="late_5_10", minutes_late=12, offender_side="EW"
     )
@@ -391,8 +391,8 @@ def test_a_ruling_on_a_board_the_other_room_has_not_played_stays_off_its_page(
 ):
     """Issue 14, item 3: a ruling made in the closed room on board 1 would tell the open
     room about a board it has not played (第二十八条之6); it shows once the board is."""
-    open_table, closed_table = tables(team_match)
-    board = boards_of(closed_table)[0]
+    open_table, closed_table = rooms(team_match)
+    board = min(boards_of(closed_table), key=lambda b: b.number)  # board 1
     play.at_table(board, closed_table, 60)
     rule.create(
         table=closed_table,

@@ -9,7 +9,7 @@ import pytest
 from django.db.models import Q
 
 from scoring.models import Standing, TravellerScore
-from tests.scoring.test_pairs_scoring import board, mitchell, play_board, tables_for
+from tests.builders import board, mitchell, play_board, played_pairs_final, tables_for
 
 pytestmark = pytest.mark.django_db
 
@@ -112,25 +112,10 @@ def test_a_penalty_in_the_pairs_final_counts_in_the_offenders_contest(
 ):
     """第二十九条 with 第三十一条: the final's two tables serve every contest; a penalty
     at a table comes off the contest the offender plays in."""
-    from boards.models import Board
-    from boards.services import boards_generate
     from scoring.models import MatchScore
-    from scoring.selectors import qualification_standings
-    from tournament.models import Stage
-    from tournament.services import stage_qualify
 
-    mitchell_stage = mitchell(make_pairs, make_stage, 3)
-    for number, points in ((1, [20, 40, 60]), (2, [60, 40, 20]), (3, [30, 50, 90])):
-        play_board(play, mitchell_stage, number, points)
-    final = make_stage(Stage.Kind.PAIRS_FINAL, source=mitchell_stage, boards_per_session=2)
-    stage_qualify(stage=final, standings=qualification_standings(mitchell_stage))
-    boards_generate(stage=final)
+    final = played_pairs_final(play, make_pairs, make_stage)
     open_table = final.rounds.get().tables.get(room="open")
-    closed_table = final.rounds.get().tables.get(room="closed")
-    for number, (open_points, closed_points) in {1: (30, 50), 2: (20, 70)}.items():
-        b = Board.objects.get(stage=final, number=number)
-        play.at_table(b, open_table, open_points)
-        play.at_table(b, closed_table, closed_points)
     offender = open_table.ns
     contest = final.matches.get(Q(home=offender) | Q(away=offender))
     before = MatchScore.objects.get(match=contest)

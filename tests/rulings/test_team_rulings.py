@@ -17,7 +17,7 @@ from boards.models import Result
 from rulings.models import Ruling
 from rulings.selectors import warning_counts
 from scoring.models import MatchScore, ScoreAdjustment, Standing
-from tests.scoring._matches import boards_of, play_match, tables
+from tests.builders import boards_of, play_match, rooms
 from tournament.models import Match
 
 from ._helpers import board, board_points, result, scores
@@ -33,10 +33,6 @@ def played(play, team_match):
     play_match(play, team_match, "home")
     assert scores(team_match) == (D(8), D(0))
     return team_match
-
-
-def rooms(match):
-    return tables(match)
 
 
 # --- 第三十条 迟到 -------------------------------------------------------------------------
@@ -308,7 +304,7 @@ def test_article_37_disqualification_forfeits_the_remaining_matches(play, rule, 
     for match in first_round:
         play_match(play, match, "home")
     offender = first_round[0].home
-    table = tables(first_round[0])[0]
+    table = rooms(first_round[0])[0]
     ruling = rule.create(
         table=table,
         irregularity="illegal_signals",

@@ -10,11 +10,10 @@ import pytest
 
 from boards.services import boards_generate
 from scoring.models import MatchScore
+from tests.builders import play_match
 from tournament.models import Match, Stage
 from tournament.selectors import stage_bracket_state, stage_seeds
 from tournament.services import match_add_tiebreak
-
-from ._matches import play_match
 
 pytestmark = pytest.mark.django_db
 

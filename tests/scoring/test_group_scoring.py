@@ -11,10 +11,9 @@ from scoring.selectors import (
     qualification_standings,
     stage_group_qualifiers,
 )
+from tests.builders import play_match
 from tournament.models import Stage
 from tournament.services import stage_qualify
-
-from ._matches import play_match
 
 pytestmark = pytest.mark.django_db
 

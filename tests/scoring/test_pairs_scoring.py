@@ -8,42 +8,15 @@ from decimal import Decimal
 
 import pytest
 
-from boards.models import Board
 from scoring.models import Standing, TravellerScore
 from scoring.selectors import board_traveller, qualification_standings, stage_standings
 from scoring.services import adjustment_forfeit, adjustment_override, adjustments_set
-from tournament.models import Match, SetPlay, Stage, Table
-from tournament.services import stage_qualify
+from tests.builders import board, mitchell, play_board, played_pairs_final, tables_for
+from tournament.models import Match, Stage
 
 pytestmark = pytest.mark.django_db
 
 ARTICLE_28_POINTS = [35, 5, 75, 20, 60, 45, 10, 70, 25]
-
-
-def mitchell(make_pairs, make_stage, tables: int) -> Stage:
-    """A Mitchell of ``tables`` tables, one board a round (so board n is set n)."""
-    return make_stage(Stage.Kind.MITCHELL, make_pairs(2 * tables), boards_per_round=1)
-
-
-def tables_for(stage: Stage, number: int) -> list[Table]:
-    """The tables that play board ``number``, in the order they play it."""
-    return [
-        sp.table
-        for sp in SetPlay.objects.filter(board_set__stage=stage, board_set__number=number)
-        .select_related("table__ns", "table__ew")
-        .order_by("table__round__number")
-    ]
-
-
-def board(stage: Stage, number: int) -> Board:
-    return Board.objects.get(stage=stage, number=number)
-
-
-def play_board(play, stage: Stage, number: int, points: list[int]) -> list:
-    b = board(stage, number)
-    return [
-        play.by_director(b, t, p) for t, p in zip(tables_for(stage, number), points, strict=False)
-    ]
 
 
 def lines(stage: Stage, number: int) -> dict[int, TravellerScore]:
@@ -156,21 +129,8 @@ def test_the_pairs_final_from_the_mitchell_rankings(play, make_pairs, make_stage
     (open room N–S 1st v N–S 2nd, closed room E–W 1st v E–W 2nd); each board compared in
     the same direction gives 2 to the better result; N–S 1st against E–W 1st decide
     champion and runner-up, the two 2nds third and fourth."""
-    mitchell_stage = mitchell(make_pairs, make_stage, 3)
-    for number, points in ((1, [20, 40, 60]), (2, [60, 40, 20]), (3, [30, 50, 90])):
-        play_board(play, mitchell_stage, number, points)
-    final = make_stage(Stage.Kind.PAIRS_FINAL, source=mitchell_stage, boards_per_session=2)
-    ranking = qualification_standings(mitchell_stage)
-    stage_qualify(stage=final, standings=ranking)
-    from boards.services import boards_generate
-
-    boards_generate(stage=final)
-    open_table = final.rounds.get().tables.get(room="open")
-    closed_table = final.rounds.get().tables.get(room="closed")
-    for number, (open_points, closed_points) in {1: (30, 50), 2: (20, 70)}.items():
-        b = Board.objects.get(stage=final, number=number)
-        play.at_table(b, open_table, open_points)
-        play.at_table(b, closed_table, closed_points)
+    final = played_pairs_final(play, make_pairs, make_stage)
+    ranking = qualification_standings(final.source)
     contests = {c.first_place: c for c in final.matches.select_related("winner")}
     # N–S declared both boards and conceded fewer in the open room: N–S 1st wins;
     # the E–W defenders collected more in the closed room: E–W 2nd beats N–S 2nd.

@@ -15,10 +15,8 @@ from api.standings import standings_data as api_standings
 from core.numbers import format_number
 from printing.selectors import results_data, standings_data
 from scoring.selectors import match_lines, standings_rows
+from tests.builders import Play, boards_of
 from web.scores import _cross, match_page, match_scores, standings_view
-
-from .conftest import Play
-from .test_what_players_may_count import boards_of_mitchell
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +75,7 @@ def test_a_round_robin_reads_alike_on_every_face(half_played):
 def test_a_mitchells_percentages_read_alike_on_every_face(make_pairs, make_stage, play: Play):
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
     for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of_mitchell(table):
+        for board in boards_of(table):
             play.at_table(board, table, 40 + 5 * table.number)
 
     for official in (True, False):
@@ -110,7 +108,7 @@ def test_a_howells_running_percentages_count_only_the_boards_shown(
     board's result just the same (第二十八条之6): a player reads only the boards shown."""
     stage = make_stage("howell", make_pairs(7), boards_per_round=1)
     for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of_mitchell(table):
+        for board in boards_of(table):
             play.at_table(board, table, 40 + 5 * table.number)
 
     official = standings_rows(stage, official=True)
@@ -133,7 +131,7 @@ def test_the_rankings_over_sessions_and_sections_count_only_the_boards_shown(
 
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
     for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of_mitchell(table):
+        for board in boards_of(table):
             play.at_table(board, table, 40 + 5 * table.number)
 
     for ranked in (cumulative_ranking(stage.event), overall_ranking(stage)):

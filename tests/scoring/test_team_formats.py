@@ -11,11 +11,10 @@ from django.urls import reverse
 from scoring.models import Standing
 from scoring.selectors import cross_table_rows, qualification_standings
 from scoring.services import swiss_round_next
+from tests.builders import play_match
 from tournament.errors import EventError
 from tournament.models import Match, Stage
 from tournament.services import round_start, stage_qualify
-
-from ._matches import play_match
 
 pytestmark = pytest.mark.django_db
 

@@ -13,10 +13,8 @@ from boards.models import Board
 from scoring.models import BoardScore, MatchScore, Standing
 from scoring.services import adjustment_forfeit, adjustment_penalty, adjustments_set, tie_order_set
 from tests._tables import open_side
+from tests.builders import play_match, rooms, seat_facing
 from tournament.models import Match, Stage
-
-from ._matches import play_match, tables
-from .conftest import seat_facing
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +32,7 @@ def test_the_worked_examples_through_the_database(play, team_match):
     its table and confirmed by E–W, X declaring in the open room and Y in the closed:
     40/55 → X 1; 60/95 → X 2; 光牌/30 → X 2; 30/大王抠底 → X 4; 光牌/光牌 → 0–0."""
     match = team_match
-    open_table, closed_table = tables(match)
+    open_table, closed_table = rooms(match)
     boards = {b.number: b for b in Board.objects.filter(stage=match.stage)}
     examples = {1: (40, None, 55, None), 2: (60, None, 95, None), 3: (0, None, 30, None)}
     examples |= {4: (30, None, 30, "BJ"), 5: (0, None, 0, None), 6: (40, None, 40, None)}
@@ -73,10 +71,9 @@ def test_an_entered_result_counts_only_once_confirmed(play, team_match):
     """A scorecard entered by one side waits for the other (boards services); scoring
     reads confirmed results only."""
     from boards.services import result_enter
+    from tests.builders import entry
 
-    from .conftest import entry
-
-    open_table, closed_table = tables(team_match)
+    open_table, closed_table = rooms(team_match)
     board = Board.objects.get(stage=team_match.stage, number=1)
     play.at_table(board, open_table, 40)
     with play.capture(execute=True):
@@ -238,7 +235,7 @@ def test_a_forfeit_is_a_win_for_the_opponent(play, round_robin):
 def test_a_ruling_scores_a_board_as_broken(play, team_match):
     """第三十三条: the declaring side's wrong card count — board 1 made with 40 in the open
     room is scored as broken; the comparison and the match follow."""
-    open_table, closed_table = tables(team_match)
+    open_table, closed_table = rooms(team_match)
     board = Board.objects.get(stage=team_match.stage, number=1)
     play.at_table(board, open_table, 40)
     play.at_table(board, closed_table, 55)
@@ -267,10 +264,9 @@ def test_one_transaction_queues_one_rescore_per_stage(play, team_match):
 
     from boards.services import result_enter
     from scoring.services import rescore as rescore_module
+    from tests.builders import entry
 
-    from .conftest import entry
-
-    open_table, closed_table = tables(team_match)
+    open_table, closed_table = rooms(team_match)
     boards = list(Board.objects.filter(stage=team_match.stage).order_by("number"))[:3]
     sent = []
     real_send = rescore_module._send

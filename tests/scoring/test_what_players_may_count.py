@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.builders import Play, boards_of, rooms
 from tournament.models import Match
-
-from ._matches import boards_of, tables
-from .conftest import Play
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +54,7 @@ def test_a_mitchells_running_percentage_counts_only_the_boards_shown(
     first = stage.rounds.get(number=1)
     played = list(first.tables.order_by("number"))
     for table in played:
-        for board in boards_of_mitchell(table):
+        for board in boards_of(table):
             play.at_table(board, table, 40 + 5 * table.number)
 
     seen = seen_percentages(stage)
@@ -67,17 +65,8 @@ def test_a_mitchells_running_percentage_counts_only_the_boards_shown(
     assert any(s.matchpoints for s in stored.values())  # what an official sees
 
 
-def boards_of_mitchell(table):
-    from boards.models import Board
-
-    sets = table.set_plays.values_list("board_set_id", flat=True)
-    return list(Board.objects.filter(board_set_id__in=sets).order_by("number"))
-
-
-def test_the_api_schedule_counts_only_the_boards_shown(half_played, client):
-    from django.contrib.auth import get_user_model
-
-    from tournament.models import Event, EventRole
+def test_the_api_schedule_counts_only_the_boards_shown(half_played, client, director):
+    from tournament.models import Event
 
     stage, match, _hidden = half_played
     Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING)
@@ -87,8 +76,6 @@ def test_the_api_schedule_counts_only_the_boards_shown(half_played, client):
         return next(m for r in data for m in r["matches"] if m["number"] == match.number)["score"]
 
     player = score(client.get(url).json())
-    director = get_user_model().objects.create_user("chief-api")
-    EventRole.objects.create(event=stage.event, user=director, role="director")
     client.force_login(director)
     official = score(client.get(url).json())
 
@@ -97,22 +84,18 @@ def test_the_api_schedule_counts_only_the_boards_shown(half_played, client):
 
 
 def test_the_api_standings_of_a_mitchell_count_only_the_boards_shown(
-    make_pairs, make_stage, play: Play, client
+    make_pairs, make_stage, play: Play, client, director
 ):
-    from django.contrib.auth import get_user_model
-
-    from tournament.models import Event, EventRole
+    from tournament.models import Event
 
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
     Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING)
     for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of_mitchell(table):
+        for board in boards_of(table):
             play.at_table(board, table, 40 + 5 * table.number)
     url = f"/api/events/{stage.event.code}/stages/{stage.order}/standings/"
 
     player = client.get(url).json()["rows"]
-    director = get_user_model().objects.create_user("chief-standings")
-    EventRole.objects.create(event=stage.event, user=director, role="director")
     client.force_login(director)
     official = client.get(url).json()["rows"]
 
@@ -173,7 +156,7 @@ def test_the_cross_tables_totals_and_the_schedules_winner_wait_for_the_boards(
 
     # Board 4 played in M2 too: nothing is hidden, M1's winner shows.
     second = Match.objects.get(stage=stage, round__number=1, number=2)
-    open2, closed2 = tables(second)
+    open2, closed2 = rooms(second)
     last = boards_of(open2)[3]
     play.at_table(last, open2, 40)
     play.at_table(last, closed2, 40)

@@ -12,10 +12,10 @@ from rulings.services import ruling_create
 from scoring.cache import local_clear
 from scoring.selectors import qualification_standings
 from scoring.services import board_release
+from tests.builders import Play, deal
 from tournament.models import Match, Stage, Table
 from tournament.services import stage_qualify
 
-from ._play import deal, play_tables
 from .conftest import Demo
 
 
@@ -41,7 +41,7 @@ def _play_matches(capture: Any, user: Any, stage: Stage) -> None:
             return
         deal(stage)
         for match in ready:
-            play_tables(capture, user, list(match.tables.order_by("session", "number")), home_wins)
+            Play(user, capture).tables(list(match.tables.order_by("session", "number")), home_wins)
 
 
 def play_event(demo: Demo, capture: Any, director: Any, referee: Any) -> dict[str, str]:
@@ -54,11 +54,9 @@ def play_event(demo: Demo, capture: Any, director: Any, referee: Any) -> dict[st
     _play_matches(capture, director, demo.knockout)
     first = demo.double_elimination.matches.get(number=1)
     deal(demo.double_elimination)
-    play_tables(capture, director, list(first.tables.order_by("number")), home_wins)
+    Play(director, capture).tables(list(first.tables.order_by("number")), home_wins)
     mitchell = deal(demo.mitchell)
-    play_tables(
-        capture,
-        director,
+    Play(director, capture).tables(
         list(Table.objects.filter(round__stage=mitchell).order_by("round__number", "number")),
         lambda table, board: 20 + 5 * ((table.number + board.number) % 5),
     )

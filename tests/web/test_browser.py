@@ -1,14 +1,11 @@
 """Browser tests: Playwright for Python driving Debian's Chromium against a live server.
 
-The browser is ``/usr/bin/chromium`` (``apt-get install chromium``); Playwright's own
-browser downloads are never used. Without it these tests are skipped. The phone is
-375 × 812 with a Chinese locale, as at the venue. Screenshots go to
-``$SCREENSHOT_DIR`` (default ``test-output/screenshots``) for review.
+Without ``/usr/bin/chromium`` these tests are skipped (see ``_browser``). The phone is
+375 × 812 with a Chinese locale, as at the venue.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,25 +15,8 @@ from playwright.sync_api import expect
 
 from tournament.services import match_record_winner
 
+from ._browser import CHROMIUM, PHONE, SCREENSHOTS, page_fits_the_phone, page_of
 from .conftest import stage_url
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 375, "height": 812}
-# Saved for review beside the other test output (git ignores it); SCREENSHOT_DIR moves it.
-SCREENSHOTS = Path(
-    os.environ.get(
-        "SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-    )
-)
 
 pytestmark = [
     pytest.mark.browser,
@@ -50,27 +30,7 @@ pytestmark = [
 @pytest.fixture
 def phone(live_server, monkeypatch) -> Iterator:
     """A page in a headless Chromium sized like a phone, Chinese locale."""
-    # Playwright's sync API runs an event loop in this thread; the test itself still
-    # touches the database synchronously (fixtures, services), which is safe here.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright import sync_api  # a dev dependency: missing, it is an error, not a skip
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, locale="zh-CN")
-        page = context.new_page()
-        page.base = live_server.url
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
-
-
-def page_fits_the_phone(page) -> bool:
-    """Nothing pushes the page wider than the screen (wide tables scroll inside)."""
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    yield from page_of(live_server, monkeypatch, PHONE)
 
 
 def test_the_home_page_on_a_phone_shows_the_event_in_chinese(phone, demo):
@@ -167,9 +127,8 @@ def test_a_table_code_typed_on_the_home_page_opens_the_table(phone, demo):
 
 def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
     from boards.models import Result
+    from tests.builders import boards_of, deal, fanzhu_trump
     from tournament.models import Table
-
-    from ._play import boards_of, deal, fanzhu_trump
 
     deal(demo.team_match)
     table = Table.objects.get(round__stage=demo.team_match, session=1, room="open")
@@ -216,27 +175,13 @@ def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
 @pytest.fixture
 def desk(live_server, monkeypatch) -> Iterator:
     """A laptop-sized page (the director's desk), Chinese locale."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright import sync_api
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="zh-CN")
-        page = context.new_page()
-        page.base = live_server.url
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
+    yield from page_of(live_server, monkeypatch, {"width": 1100, "height": 900})
 
 
 def test_the_director_enters_a_scorecard_by_keyboard_only(desk, demo, director):
     from boards.models import Result
+    from tests.builders import boards_of, deal, fanzhu_trump
     from tournament.models import Table
-
-    from ._play import boards_of, deal, fanzhu_trump
 
     deal(demo.team_match)
     table = Table.objects.get(round__stage=demo.team_match, session=1, room="open")
@@ -292,8 +237,7 @@ def test_a_players_page_shows_a_new_result_without_a_reload(phone, demo, directo
     from boards.services import Actor, result_enter
     from duidiao.celery import app as celery_app
     from scoring.models import MatchScore
-
-    from ._play import deal, entry
+    from tests.builders import deal, entry
 
     settings.WEB_REFRESH_SECONDS = 1
     celery_app.conf.task_always_eager = True

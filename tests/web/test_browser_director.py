@@ -17,8 +17,9 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from .conftest import make_user
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS, page_fits_the_phone
+from tests import builders
+
+from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium, page_fits_the_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,18 +33,10 @@ SUITS = {"H": "♥ 红心", "D": "♦ 方块", "S": "♠ 黑桃", "C": "♣ 梅�
 
 @pytest.fixture
 def browser(live_server, monkeypatch) -> Iterator:
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     if not __import__("pathlib").Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is not installed")
-    from playwright import sync_api
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium, live_server.url
-        finally:
-            chromium.close()
+    with chromium(monkeypatch) as launched:
+        yield launched, live_server.url
 
 
 def _shot(page, name: str) -> None:
@@ -86,7 +79,7 @@ def _pin(table, side: str) -> str:
 
 def _enter(phone, table, board, *, first_play: bool, points: int, side: str) -> None:
     """One side enters a board at its table's phone, with its own PIN."""
-    from ._play import fanzhu_trump
+    from tests.builders import fanzhu_trump
 
     code = table.code
     phone.goto(phone.base + reverse("web:table", args=[code]))
@@ -111,12 +104,11 @@ def _confirm(phone, table, side: str) -> None:
 
 def test_a_director_runs_an_event_from_an_empty_database(browser):
     from boards.models import Board, Result
+    from tests.builders import boards_of
     from tournament.models import Entrant, Event, Round, Stage
 
-    from ._play import boards_of
-
     chromium, base = browser
-    user = make_user("caipan")
+    user = builders.user("caipan")
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
     desk = _page(chromium, base, {"width": 1100, "height": 900})
 
@@ -260,7 +252,7 @@ def test_every_step_of_the_workspace_fits_a_phone(browser):
     from tournament.services import entrants_add, entrants_parse, event_create, stage_create
 
     chromium, base = browser
-    user = make_user("shouji")
+    user = builders.user("shouji")
     event = event_create(name="手机上的赛事", code="phone")
     EventRole.objects.create(event=event, user=user, role=EventRole.Role.DIRECTOR)
     teams = entrants_add(event=event, kind="team", entries=entrants_parse(TEAMS))

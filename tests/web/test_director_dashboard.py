@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tests import builders
 from tournament.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -83,18 +83,17 @@ def test_a_login_without_a_role_is_refused_the_dashboard(client, demo, outsider)
 
 
 def test_a_director_of_another_event_is_refused(client, demo):
-    from .conftest import build_event, make_user
+    from .conftest import build_event
 
     other = build_event(code="other-event")
-    client.force_login(make_user("elsewhere", event=other.event, role="director"))
+    client.force_login(builders.user("elsewhere", event=other.event, role="director"))
 
     assert client.get(dashboard_url(demo)).status_code == 403
     assert client.get(reverse("web:director", args=["other-event"])).status_code == 200
 
 
-def test_a_superuser_runs_every_event(client, demo):
-    admin = get_user_model().objects.create_superuser(username="chief", password="x", email="")
-    client.force_login(admin)
+def test_a_superuser_runs_every_event(client, demo, superuser):
+    client.force_login(superuser)
 
     assert client.get(dashboard_url(demo)).status_code == 200
 

@@ -9,22 +9,12 @@ from django.urls import reverse
 from boards.models import Result
 from boards.services import Actor, result_correct
 from tests._tables import side_form
+from tests.builders import boards_of, entry
 from tournament.models import Table
 
-from ._play import boards_of, deal, entry, form
+from ._play import form
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def team(demo):
-    deal(demo.team_match)
-    return demo
-
-
-@pytest.fixture
-def open_table(team) -> Table:
-    return Table.objects.get(round__stage=team.team_match, session=1, room="open")
 
 
 def scorecard_url(stage, round_number=1) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests import builders
 from tournament.models import Event
 
 from .conftest import build_event, stage_url
@@ -41,10 +42,9 @@ def test_a_draft_event_is_hidden_from_the_public(client, db):
 
 
 def test_a_draft_event_is_shown_to_its_director(client, db):
-    from .conftest import make_user
 
     demo = build_event(code="draft-event", status=Event.Status.DRAFT)
-    client.force_login(make_user("planner", event=demo.event, role="director"))
+    client.force_login(builders.user("planner", event=demo.event, role="director"))
 
     home = client.get(reverse("home")).content.decode()
     assert reverse("web:event", args=["draft-event"]) in home

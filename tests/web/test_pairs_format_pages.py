@@ -4,12 +4,11 @@ under 200 KB), an odd Mitchell's sit-outs, and the Howell's page and pair pages.
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from boards.services import boards_generate
-from tournament.models import Entrant, Event, EventRole, Round, StageEntry, Table
-from tournament.services import entrants_add, event_create, round_start, stage_create
+from tests import builders
+from tournament.models import Event, Round, StageEntry, Table
+from tournament.services import round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -17,16 +16,16 @@ LIMIT = 200 * 1024  # issue 15: every page of a 30-table stage under 200 KB
 
 
 def pairs_stage(count: int, kind: str = "mitchell", **settings):
-    event = event_create(name="双人赛", code=f"pairs-{kind}-{count}")
-    event.status = Event.Status.RUNNING  # public pages show a running event
-    event.save(update_fields=["status"])
-    pairs = entrants_add(
-        event=event,
-        kind=Entrant.Kind.PAIR,
-        entries=[{"players": [f"甲{i}", f"乙{i}"]} for i in range(count)],
+    event = builders.event(
+        name="双人赛",
+        code=f"pairs-{kind}-{count}",
+        venue="",
+        starts_on=None,
+        ends_on=None,
+        status=Event.Status.RUNNING,  # public pages show a running event
     )
-    stage = stage_create(event=event, kind=kind, entrants=pairs, settings=settings, draw_seed=9)
-    boards_generate(stage=stage)
+    pairs = builders.pairs(event, [(f"甲{i}", f"乙{i}") for i in range(count)])
+    stage = builders.stage(event, kind, pairs, draw_seed=9, dealt=True, **settings)
     return event, stage
 
 
@@ -61,8 +60,7 @@ def test_a_30_table_stage_page_shows_one_round_at_a_time(client, big):
 
 def test_a_30_table_dashboard_folds_the_rounds_not_being_played(client, big):
     event, stage = big
-    director = get_user_model().objects.create_user("td", password="x")
-    EventRole.objects.create(event=event, user=director, role="director")
+    director = builders.user("td", event=event, role="director")
     client.force_login(director)
     url = reverse("web:director", args=[event.code])
     content = get(client, url)
@@ -135,8 +133,7 @@ def test_the_cumulative_ranking_page_and_the_next_session_button(client):
     rescore_stage(stage.pk)
     ranking = get(client, reverse("web:pairs_ranking", args=[event.code]))
     assert "多节累计名次" in ranking and ranking.count("data-entrant=") == 10
-    director = get_user_model().objects.create_user("td", password="x")
-    EventRole.objects.create(event=event, user=director, role="director")
+    director = builders.user("td", event=event, role="director")
     client.force_login(director)
     dashboard = get(client, reverse("web:director", args=[event.code]))
     assert "按累计名次建立下一节" in dashboard

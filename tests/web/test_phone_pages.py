@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from rulings.models import Ruling
 
+from ._browser import SCREENSHOTS, page_fits_the_phone, page_of
 from ._full import play_event
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, page_fits_the_phone
 
 pytestmark = pytest.mark.browser
 
@@ -22,20 +22,7 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture
 def small_phone(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright import sync_api
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, locale="zh-CN")
-        page = context.new_page()
-        page.base = live_server.url
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
+    yield from page_of(live_server, monkeypatch, PHONE)
 
 
 def too_wide(page) -> list[str]:

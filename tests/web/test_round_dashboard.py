@@ -11,17 +11,12 @@ from django.urls import reverse
 from boards.models import Board, BoxCard
 from boards.services import result_enter
 from tests._tables import open_side, side_form
+from tests.builders import Play, boards_of, deal, entry
 from tournament.models import Round, Table
 
-from ._play import boards_of, by_director, deal, entry, form
+from ._play import form
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def team(demo):
-    deal(demo.team_match)
-    return demo
 
 
 def dashboard(client, demo) -> str:
@@ -105,7 +100,7 @@ def test_the_dashboard_refreshes_with_an_etag(client, team, director):
 
     table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
     board = boards_of(table)[0]
-    by_director(lambda **kw: nullcontext(), director, board, table)
+    Play(director, lambda **kw: nullcontext()).by_director(board, table)
 
     again = client.get(url, {"live": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and again["ETag"] != etag
@@ -189,7 +184,7 @@ def test_the_rounds_progress_counts_the_current_round_only(client, demo, directo
     first = demo.round_robin.matches.get(number=1)
     for table in first.tables.order_by("number"):
         for board in boards_of(table):
-            by_director(eager, director, board, table)
+            Play(director, eager).by_director(board, table)
     progress = dashboard(client, demo).split('class="totals')[1].split("</p>")[0]
     assert "已报 8/24 副" in progress
 

@@ -14,9 +14,9 @@ from boards.models import Board
 from scoring.cache import local_clear
 from scoring.models import MatchScore, Standing
 from scoring.services import board_release
+from tests.builders import Play, deal
 from tournament.models import Table
 
-from ._play import at_table, deal, play_tables
 from .conftest import stage_url
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def home_wins(table, board) -> int:
 def round_robin(demo, director, eager):
     stage = deal(demo.round_robin)
     match = stage.matches.get(number=1)
-    play_tables(eager, director, match_tables(match), home_wins)
+    Play(director, eager).tables(match_tables(match), home_wins)
     local_clear()
     return stage
 
@@ -106,7 +106,7 @@ def test_the_director_sees_every_board_of_a_match(client, demo, round_robin, dir
 def test_groups_show_each_groups_table(client, demo, director, eager):
     stage = deal(demo.groups)
     first = stage.matches.filter(group_label="A").order_by("number").first()
-    play_tables(eager, director, match_tables(first), home_wins)
+    Play(director, eager).tables(match_tables(first), home_wins)
     local_clear()
 
     content = page(client, stage)
@@ -120,7 +120,7 @@ def test_groups_show_each_groups_table(client, demo, director, eager):
 def test_a_team_match_stage_shows_its_boards(client, demo, director, eager):
     stage = deal(demo.team_match)
     match = stage.matches.get()
-    play_tables(eager, director, match_tables(match), home_wins)
+    Play(director, eager).tables(match_tables(match), home_wins)
     local_clear()
 
     content = page(client, stage)
@@ -137,7 +137,7 @@ def test_a_team_match_stage_shows_its_boards(client, demo, director, eager):
 def test_the_bracket_shows_scores_and_the_winner_moved_on(client, demo, director, eager):
     stage = deal(demo.double_elimination)
     first = stage.matches.get(number=1)
-    play_tables(eager, director, match_tables(first), home_wins)
+    Play(director, eager).tables(match_tables(first), home_wins)
     local_clear()
     score = MatchScore.objects.get(match=first)
 
@@ -174,7 +174,7 @@ def mitchell(demo, director, eager):
     stage = deal(demo.mitchell)
     for table in Table.objects.filter(round__stage=stage, round__number=1).order_by("number"):
         for board in Board.objects.filter(board_set__plays__table=table).order_by("number"):
-            at_table(eager, board, table, 40 + 5 * table.number)
+            Play(director, eager).at_table(board, table, 40 + 5 * table.number)
     local_clear()
     return stage
 
@@ -274,7 +274,7 @@ def test_a_stage_page_refreshes_its_body_with_an_etag(client, demo, director, ea
     match = stage.matches.get()
     table = match_tables(match)[0]
     board = Board.objects.filter(board_set__plays__table=table).order_by("number").first()
-    at_table(eager, board, table)
+    Play(director, eager).at_table(board, table)
     local_clear()
 
     fresh = client.get(stage_url(stage), {"live": 1}, HTTP_IF_NONE_MATCH=etag)

@@ -14,9 +14,10 @@ from boards.services import Actor, boards_generate, result_correct, result_enter
 from scoring.errors import ScoringError
 from scoring.models import QualificationOverride
 from scoring.services import rescore_stage, stage_qualify_from_source
+from tests.builders import boards_of, entry
 from tournament.models import Match, Stage
 
-from ._play import boards_of, entry, form
+from ._play import form
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,9 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from boards.models import Board, DealCommitment
+from tests import builders
 from tests._tables import side_form
 from tournament.models import Entrant, Event, EventRole, Round, Stage
-
-from .conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +26,7 @@ PAIRS = "\n".join(f"甲{i}、乙{i}" for i in range(1, 9))
 @pytest.fixture
 def organiser(client):
     """A login allowed to open events (the add-event permission), no event yet."""
-    user = make_user("organiser")
+    user = builders.user("organiser")
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
     client.force_login(user)
     return user
@@ -69,7 +68,7 @@ def test_a_director_creates_an_event_with_switches_and_becomes_its_director(clie
 
 def test_a_login_without_the_right_cannot_open_an_event_nor_direct_anothers(client, organiser):
     event = _create_event(client)
-    client.force_login(make_user("someone"))
+    client.force_login(builders.user("someone"))
 
     refused = client.post(
         reverse("web:workspace"),
@@ -334,7 +333,7 @@ def test_the_event_is_edited_and_its_rules_fixed_once_play_starts(client, organi
 
 def test_officials_are_given_a_role_and_the_only_director_keeps_theirs(client, organiser):
     event = _create_event(client)
-    make_user("jilu")
+    builders.user("jilu")
     url = reverse("web:setup_officials", args=[event.code])
 
     client.post(url, {"username": "jilu", "role": "scorer"})

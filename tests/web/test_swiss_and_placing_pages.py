@@ -4,48 +4,34 @@ the director's button for the next round; a knockout's placing matches in the br
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
-from scoring.cache import local_clear
+from tests import builders
 from tournament.models import Event, Stage
-from tournament.services import entrants_add, event_create, stage_create
+from tournament.services import stage_create
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """The API and the public pages remember an event's stages for a second, by id:
-    ids recur from test to test."""
-    cache.clear()
-    local_clear()
-    yield
-    cache.clear()
-    local_clear()
-
-
 @pytest.fixture
 def event():
-    made = event_create(name="瑞士移位赛", code="swiss")
-    made.status = Event.Status.RUNNING
-    made.save(update_fields=["status"])
-    return made
+    return builders.event(
+        name="瑞士移位赛",
+        code="swiss",
+        venue="",
+        starts_on=None,
+        ends_on=None,
+        status=Event.Status.RUNNING,
+    )
 
 
 @pytest.fixture
 def eight(event):
-    return entrants_add(
-        event=event,
-        kind="team",
-        entries=[
-            {"name": f"第{i}队", "players": [f"队{i}-{j}" for j in range(4)]} for i in range(8)
-        ],
-    )
+    return builders.teams(event, [f"第{i}队" for i in range(8)], seeded=False)
 
 
 def test_swiss_stage_page_and_the_next_round_refused_until_the_round_is_played(
-    client, event, eight, django_user_model
+    client, event, eight, superuser
 ):
     stage = stage_create(
         event=event,
@@ -62,8 +48,7 @@ def test_swiss_stage_page_and_the_next_round_refused_until_the_round_is_played(
     assert "对手场分</th>" in text and "净跳级数</th>" in text and "第0队" in text
     assert "编排下一轮" not in text  # the public does not see the director's button
 
-    director = django_user_model.objects.create_user("d", is_superuser=True, is_staff=True)
-    client.force_login(director)
+    client.force_login(superuser)
     page = client.get(reverse("web:stage", args=[event.code, stage.order]))
     assert "编排下一轮" in page.content.decode()
     answer = client.post(

@@ -10,23 +10,13 @@ from django.urls import reverse
 
 from boards.models import EntryCheck, Result, ResultChange
 from tests._tables import side_form, undeclarable
+from tests.builders import boards_of, deal, entry
 from tournament.models import Table
 from tournament.services import round_start
 
-from ._play import boards_of, deal, entry, form
+from ._play import form
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def team(demo):
-    deal(demo.team_match)
-    return demo
-
-
-@pytest.fixture
-def open_table(team) -> Table:
-    return Table.objects.get(round__stage=team.team_match, session=1, room="open")
 
 
 @pytest.fixture

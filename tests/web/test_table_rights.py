@@ -10,10 +10,11 @@ from django.urls import reverse
 
 from boards.models import EntryCheck, Result
 from tests._tables import side_form, undeclarable
+from tests.builders import boards_of, deal, entry
 from tournament.models import Table
 from tournament.services import round_close
 
-from ._play import boards_of, deal, entry, form
+from ._play import form
 
 pytestmark = pytest.mark.django_db
 

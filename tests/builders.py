@@ -1,0 +1,588 @@
+"""Events, people and results for the tests that use the database, built one way.
+
+Every folder's tests build what they need from these pieces instead of each keeping
+its own copy (the copies had drifted: three scorecard helpers with three defaults,
+four ways to run Celery in-process). Two ways of laying out an event are kept, each
+for a reason:
+
+- through the services (``event``, ``teams``, ``pairs``, ``stage``), as a director
+  does, so a test depends only on what the tournament services schedule;
+- straight into the models (``team_round``, ``mitchell_stage``), where a boards test
+  needs start levels and rooms the services would not choose for it.
+
+Results go in through ``boards.services`` (``Play``), so every test scores what the
+engine judged; the rescoring they queue runs on commit.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from boards.models import Board, Result
+from boards.records import Entry
+from boards.services import Actor, boards_generate, result_confirm, result_correct, result_enter
+from core.engine import Seat, Side, parse_card, parse_level
+from core.engine.simulate import random_board
+from core.formats.mitchell import mitchell as mitchell_movement
+from duidiao.celery import app as celery_app
+from scoring.selectors import qualification_standings
+from tests._tables import open_side
+from tournament.models import (
+    BoardSet,
+    Entrant,
+    Event,
+    EventRole,
+    Match,
+    Membership,
+    Player,
+    Round,
+    Seating,
+    SetPlay,
+    Stage,
+    Table,
+)
+from tournament.services import entrants_add, event_create, stage_create, stage_qualify
+
+# --- people --------------------------------------------------------------------------
+
+PASSWORD = "secret-pw"
+
+
+def user(username: str, *, event: Event | None = None, role: str | None = None) -> Any:
+    """A login (password ``PASSWORD``), with ``role`` in ``event`` if given: officials
+    hold their rights per event (``EventRole``), not as superusers."""
+    made = get_user_model().objects.create_user(username=username, password=PASSWORD)
+    if event is not None and role is not None:
+        EventRole.objects.create(event=event, user=made, role=role)
+    return made
+
+
+def superuser(username: str = "admin") -> Any:
+    """A superuser (as ``load_demo`` makes its chief director): every event, and the
+    admin, which no event role reaches."""
+    return get_user_model().objects.create_superuser(username=username, password=PASSWORD, email="")
+
+
+# --- Celery ----------------------------------------------------------------------------
+
+
+@contextmanager
+def tasks_in_process() -> Iterator[None]:
+    """Tasks run in this process even when the suite runs with a broker and a worker
+    (CI's PostgreSQL pass): the worker cannot see the test's uncommitted database."""
+    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+
+
+# --- events through the services -----------------------------------------------------
+
+#: Teams named for the banners of 赤峰's counties, as the pages show them.
+TEAM_NAMES = [
+    "红山队",
+    "松山队",
+    "元宝山队",
+    "宁城队",
+    "林西队",
+    "巴林队",
+    "克什克腾队",
+    "翁牛特队",
+    "敖汉队",
+    "喀喇沁队",
+    "阿鲁科尔沁队",
+    "天山队",
+    "大板队",
+    "经棚队",
+    "乌丹队",
+    "新惠队",
+]
+
+#: Pairs with ordinary names, for pages that show players.
+PAIR_PLAYERS = [
+    ("张伟", "王芳"),
+    ("李娜", "刘敏"),
+    ("陈静", "杨磊"),
+    ("赵洋", "黄勇"),
+    ("周艳", "吴杰"),
+    ("徐军", "孙涛"),
+    ("马明", "朱超"),
+    ("胡霞", "郭平"),
+]
+
+
+def event(
+    *,
+    code: str = "chifeng",
+    name: str = "赤峰市对调复式赛",
+    venue: str = "赤峰市红山区",
+    starts_on: datetime.date | None = datetime.date(2025, 8, 1),
+    ends_on: datetime.date | None = datetime.date(2025, 8, 2),
+    status: str = Event.Status.DRAFT,
+) -> Event:
+    """An event as the director creates it (a draft unless ``status`` says otherwise:
+    the public pages show only running ones)."""
+    return event_create(
+        name=name, code=code, venue=venue, starts_on=starts_on, ends_on=ends_on, status=status
+    )
+
+
+def teams(
+    event: Event,
+    count_or_names: int | Sequence[str],
+    *,
+    size: int = 4,
+    seeded: bool = True,
+    club: str = "",
+) -> list[Entrant]:
+    """Teams of ``size`` named players (红山队's are 红山1号…), numbered after the
+    event's teams so far; ``seeded`` gives them seeds in that order. A count takes the
+    names of ``TEAM_NAMES`` in turn, then 第17队…"""
+    start = event.entrants.filter(kind=Entrant.Kind.TEAM).count()
+    if isinstance(count_or_names, int):
+        names = [
+            TEAM_NAMES[i] if i < len(TEAM_NAMES) else f"第{i + 1}队"
+            for i in range(start, start + count_or_names)
+        ]
+    else:
+        names = list(count_or_names)
+    entries = []
+    for i, name in enumerate(names, start=start + 1):
+        stem = name.removesuffix("队")
+        row: dict[str, Any] = {
+            "name": name,
+            "players": [f"{stem}{j}号" for j in range(1, size + 1)],
+        }
+        if seeded:
+            row["seed"] = i
+        if club:
+            row["club"] = club
+        entries.append(row)
+    return entrants_add(event=event, kind=Entrant.Kind.TEAM, entries=entries)
+
+
+def pairs(event: Event, count_or_players: int | Sequence[tuple[str, str]]) -> list[Entrant]:
+    """Pairs: ``PAIR_PLAYERS`` or other names given, or a count of 对1甲 & 对1乙…"""
+    if isinstance(count_or_players, int):
+        players = [(f"对{i}甲", f"对{i}乙") for i in range(1, count_or_players + 1)]
+    else:
+        players = list(count_or_players)
+    return entrants_add(
+        event=event, kind=Entrant.Kind.PAIR, entries=[{"players": list(p)} for p in players]
+    )
+
+
+def stage(
+    event: Event,
+    kind: str,
+    entrants: Sequence[Entrant] | None = None,
+    *,
+    name: str = "",
+    source: Stage | None = None,
+    draw_seed: int | None = None,
+    dealt: bool = False,
+    **settings: Any,
+) -> Stage:
+    """A stage scheduled by the service (settings as keywords); ``dealt`` deals its
+    boards too, as the director does before play."""
+    made = stage_create(
+        event=event,
+        kind=kind,
+        name=name,
+        entrants=entrants,
+        settings=settings,
+        source=source,
+        draw_seed=draw_seed,
+    )
+    return deal(made) if dealt else made
+
+
+def deal(stage: Stage) -> Stage:
+    """``stage`` with its boards dealt, as the director deals a stage whose entrants are
+    known (a knockout once its groups have qualified)."""
+    boards_generate(stage=stage)
+    return stage
+
+
+# --- events straight into the models -------------------------------------------------
+
+_counter = iter(range(1, 10_000))
+
+
+def bare_event(**kwargs: Any) -> Event:
+    """An event with a fresh code, for layouts that hold several events."""
+    n = next(_counter)
+    return event(
+        code=f"event-{n}", name=f"赛事{n}", venue="", starts_on=None, ends_on=None, **kwargs
+    )
+
+
+def _entrant(ev: Event, kind: str, number: int, size: int) -> Entrant:
+    made = Entrant.objects.create(event=ev, kind=kind, number=number, name=f"{kind}{number}")
+    for i in range(size):
+        player = Player.objects.create(name=f"{kind}{number}-{i + 1}")
+        Membership.objects.create(entrant=made, player=player, order=i + 1)
+    return made
+
+
+def _seat_players(table: Table, ns: Entrant, ew: Entrant) -> None:
+    n, s = (m.player for m in ns.memberships.order_by("order")[:2])
+    e, w = (m.player for m in ew.memberships.order_by("order")[:2])
+    for position, player in (("N", n), ("S", s), ("E", e), ("W", w)):
+        Seating.objects.create(table=table, seat=position, player=player)
+
+
+@dataclass
+class TeamRound:
+    """One round of a team stage: ``matches`` matches, each an open and a closed room.
+
+    With ``boards`` boards a session, the open room starts boards 1…b/2 from
+    ``open_start`` and the closed room b/2+1…b from ``closed_start``; then they swap.
+    """
+
+    event: Event
+    stage: Stage
+    round: Round
+    sets: tuple[BoardSet, BoardSet]
+    matches: list[Match] = field(default_factory=list)
+    tables: list[tuple[Table, Table]] = field(default_factory=list)  # (open, closed)
+
+    @property
+    def open(self) -> Table:
+        return self.tables[0][0]
+
+    @property
+    def closed(self) -> Table:
+        return self.tables[0][1]
+
+    def board(self, number: int) -> Board:
+        return Board.objects.get(stage=self.stage, round=self.round, number=number)
+
+
+def team_round(
+    ev: Event | None = None,
+    *,
+    matches: int = 1,
+    boards: int = 4,
+    open_start: str = "A",
+    closed_start: str = "7",
+    order: int = 1,
+    dealt: bool = False,
+) -> TeamRound:
+    """A team round with the rooms' start levels chosen (第二十四条); ``dealt`` deals
+    its boards too."""
+    ev = ev or bare_event()
+    made = Stage.objects.create(
+        event=ev,
+        order=order,
+        kind=Stage.Kind.TEAM_MATCH,
+        name="团体赛",
+        settings={"boards_per_session": boards, "sessions": 1},
+    )
+    round_ = Round.objects.create(stage=made, number=1)
+    half = boards // 2
+    first = BoardSet.objects.create(
+        stage=made, round=round_, number=1, first_board=1, last_board=half, start_level=open_start
+    )
+    second = BoardSet.objects.create(
+        stage=made,
+        round=round_,
+        number=2,
+        first_board=half + 1,
+        last_board=boards,
+        start_level=closed_start,
+    )
+    out = TeamRound(event=ev, stage=made, round=round_, sets=(first, second))
+    for m in range(1, matches + 1):
+        home = _entrant(ev, Entrant.Kind.TEAM, 2 * m - 1, 4)
+        away = _entrant(ev, Entrant.Kind.TEAM, 2 * m, 4)
+        match = Match.objects.create(
+            stage=made, round=round_, number=m, home=home, away=away, status=Match.Status.READY
+        )
+        open_ = Table.objects.create(
+            round=round_, number=2 * m - 1, room=Table.Room.OPEN, match=match, ns=home, ew=away
+        )
+        closed = Table.objects.create(
+            round=round_, number=2 * m, room=Table.Room.CLOSED, match=match, ns=away, ew=home
+        )
+        SetPlay.objects.create(table=open_, board_set=first, order=1)
+        SetPlay.objects.create(table=open_, board_set=second, order=2)
+        SetPlay.objects.create(table=closed, board_set=second, order=1)
+        SetPlay.objects.create(table=closed, board_set=first, order=2)
+        _seat_players(open_, home, away)
+        _seat_players(closed, away, home)
+        out.matches.append(match)
+        out.tables.append((open_, closed))
+    if dealt:
+        deal(made)
+    return out
+
+
+@dataclass
+class MitchellStage:
+    event: Event
+    stage: Stage
+    sets: list[BoardSet]
+    rounds: list[Round]
+    tables: dict[tuple[int, int], Table]  # (round, table number) → table
+
+    def board(self, number: int) -> Board:
+        return board(self.stage, number)
+
+    def tables_playing(self, set_number: int) -> list[Table]:
+        return tables_for(self.stage, set_number)
+
+
+def mitchell_stage(
+    ev: Event | None = None,
+    *,
+    tables: int = 3,
+    boards_per_round: int = 2,
+    order: int = 1,
+    dealt: bool = False,
+) -> MitchellStage:
+    """A Mitchell (第二十八条) laid out from the pure movement; ``dealt`` deals its
+    boards too."""
+    ev = ev or bare_event()
+    movement = mitchell_movement(tables, boards_per_round)
+    made = Stage.objects.create(
+        event=ev,
+        order=order,
+        kind=Stage.Kind.MITCHELL,
+        name="双人赛",
+        settings={"boards_per_round": boards_per_round},
+    )
+    ns = [_entrant(ev, Entrant.Kind.PAIR, i, 2) for i in range(1, tables + 1)]
+    ew = [_entrant(ev, Entrant.Kind.PAIR, tables + i, 2) for i in range(1, tables + 1)]
+    sets = []
+    for assignment in movement.rounds[0].tables:
+        sets.append(
+            BoardSet.objects.create(
+                stage=made,
+                number=assignment.board_set,
+                first_board=assignment.boards[0],
+                last_board=assignment.boards[-1],
+                start_level=assignment.start_level,
+            )
+        )
+    sets.sort(key=lambda s: s.number)
+    rounds, table_rows = [], {}
+    for mround in movement.rounds:
+        round_ = Round.objects.create(stage=made, number=mround.number)
+        rounds.append(round_)
+        for a in mround.tables:
+            table = Table.objects.create(
+                round=round_, number=a.table, ns=ns[a.ns - 1], ew=ew[a.ew - 1]
+            )
+            SetPlay.objects.create(table=table, board_set=sets[a.board_set - 1], order=1)
+            _seat_players(table, ns[a.ns - 1], ew[a.ew - 1])
+            table_rows[(mround.number, a.table)] = table
+    if dealt:
+        deal(made)
+    return MitchellStage(event=ev, stage=made, sets=sets, rounds=rounds, tables=table_rows)
+
+
+# --- scorecards the engine accepts -----------------------------------------------------
+
+
+def fanzhu_trump(board: Board) -> str:
+    """The trump of 翻主: the third card from the bottom (大王 → H, 小王 → S) — always
+    declarable, so a result-only scorecard needs no hands."""
+    third = board.bottom[-3]
+    return {"BJ": "H", "LJ": "S"}.get(third, third[0])
+
+
+def seat_facing(board: Board, card: str) -> str:
+    """A declarer seat whose opponents hold ``card`` (so a dig with it is possible)."""
+    wanted = parse_card(card)
+    for seat, cards in board.hands.items():
+        if any(parse_card(c) == wanted for c in cards):
+            return {"N": "E", "S": "E", "E": "N", "W": "N"}[seat]
+    raise AssertionError(f"{card} is in the bottom")
+
+
+def entry(
+    board: Board,
+    points: int = 40,
+    dig: str | None = None,
+    *,
+    declarer: str = "S",
+    levels: tuple[str, str] = ("A", "A"),
+    **extra: Any,
+) -> Entry:
+    """A result-only scorecard, trump from the bottom (翻主)."""
+    return Entry(
+        levels={"NS": levels[0], "EW": levels[1]},
+        declarer=declarer,
+        trump=fanzhu_trump(board),
+        declared_by=None,
+        defender_points=points,
+        dig=dig,
+        **extra,
+    )
+
+
+def played(board: Board, *, levels: tuple[str, str] = ("A", "A"), declarer: str = "N") -> dict:
+    """A whole legal play of ``board`` (the simulator deals the board's seed again)."""
+    record = random_board(
+        random.Random(int(board.seed)),
+        board=board.number,
+        levels={Side.NS: parse_level(levels[0]), Side.EW: parse_level(levels[1])},
+        declarer=Seat[declarer],
+    )
+    assert sorted(record["bottom"]) == sorted(board.bottom)
+    return record
+
+
+def boards_of(table: Table) -> list[Board]:
+    """The boards ``table`` plays, in the order it plays them (a closed room starts
+    with the second set)."""
+    sets = table.set_plays.order_by("order").values_list("board_set_id", flat=True)
+    out: list[Board] = []
+    for set_id in sets:
+        out += list(Board.objects.filter(board_set_id=set_id).order_by("number"))
+    return out
+
+
+def board(stage: Stage, number: int) -> Board:
+    """Board ``number`` of a stage that deals each number once (a Mitchell, a pairs
+    final); a team stage deals per round."""
+    return Board.objects.get(stage=stage, number=number)
+
+
+def tables_for(stage: Stage, set_number: int) -> list[Table]:
+    """The tables that play a Mitchell's set, in the order they play it (round by
+    round): who holds a traveller after whom."""
+    return [
+        sp.table
+        for sp in SetPlay.objects.filter(board_set__stage=stage, board_set__number=set_number)
+        .select_related("table__ns", "table__ew")
+        .order_by("table__round__number")
+    ]
+
+
+def mitchell(make_pairs: Any, make_stage: Any, tables: int) -> Stage:
+    """A dealt Mitchell of ``tables`` tables, one board a round (so board n is set n),
+    from the root conftest's ``make_pairs`` and ``make_stage``."""
+    return make_stage(Stage.Kind.MITCHELL, make_pairs(2 * tables), boards_per_round=1)
+
+
+def rooms(match: Match, session: int = 1) -> tuple[Table, Table]:
+    """The open and the closed room of one session of a team match."""
+    by_room = {t.room: t for t in match.tables.filter(session=session)}
+    return by_room[Table.Room.OPEN], by_room[Table.Room.CLOSED]
+
+
+# --- results ---------------------------------------------------------------------------
+
+#: Board results for a match outcome: (open room, closed room) defender points with
+#: South declaring at both tables — home makes 60 and breaks away at 95: home 2.
+OUTCOMES = {"home": (60, 95), "away": (95, 60), "draw": (40, 40)}
+
+
+class Play:
+    """Entering results the ways a real event does, each committed so the rescoring it
+    queues runs (``capture`` is pytest-django's ``django_capture_on_commit_callbacks``)."""
+
+    def __init__(self, director: Any, capture: Any) -> None:
+        self.user = director
+        self.director = Actor.director(director)
+        self.capture = capture
+
+    def at_table(
+        self, board: Board, table: Table, points: int = 40, dig: str | None = None, **kw: Any
+    ) -> Result:
+        """Entered by N–S on the table's phone and confirmed by E–W (第二十四条's rooms)."""
+        with self.capture(execute=True):
+            result = result_enter(
+                board=board,
+                table=table,
+                entry=entry(board, points, dig, **kw),
+                actor=open_side(table, "NS"),
+            )
+            return result_confirm(result=result, actor=open_side(table, "EW"), version=1)
+
+    def by_director(
+        self, board: Board, table: Table, points: int = 40, dig: str | None = None, **kw: Any
+    ) -> Result:
+        with self.capture(execute=True):
+            return result_enter(
+                board=board, table=table, entry=entry(board, points, dig, **kw), actor=self.director
+            )
+
+    def correct(self, result: Result, points: int, dig: str | None = None, **kw: Any) -> Result:
+        result.refresh_from_db()
+        with self.capture(execute=True):
+            return result_correct(
+                result=result,
+                entry=entry(result.board, points, dig, **kw),
+                actor=self.director,
+                version=result.version,
+                reason="计分卡抄错",
+            )
+
+    def tables(
+        self,
+        tables: Sequence[Table],
+        points: Callable[[Table, Board], int] = lambda table, board: 40,
+    ) -> None:
+        """Every board of ``tables`` entered by the director, first plays before replays
+        (a bracket's second session waits for its first)."""
+        plays = []
+        for table in tables:
+            for order, set_id in table.set_plays.values_list("order", "board_set_id"):
+                plays.append((table.session, order, table.number, table, set_id))
+        for _session, _order, _number, table, set_id in sorted(plays, key=lambda p: p[:3]):
+            for board in Board.objects.filter(board_set_id=set_id).order_by("number"):
+                self.by_director(board, table, points(table, board))
+
+
+def play_match(play: Play, match: Match, outcome: str, session: int = 1) -> list[Result]:
+    """Every board of one session of ``match``, entered and confirmed at both tables:
+    each gives the side ``outcome`` names 2 board points (or 0–0 for a draw)."""
+    open_table, closed_table = rooms(match, session)
+    open_points, closed_points = OUTCOMES[outcome]
+    results = []
+    for board in boards_of(open_table):
+        results.append(play.at_table(board, open_table, open_points))
+        results.append(play.at_table(board, closed_table, closed_points))
+    return results
+
+
+def play_board(play: Play, stage: Stage, number: int, points: list[int]) -> list[Result]:
+    """Board ``number`` of a one-board-a-round Mitchell entered by the director at the
+    tables that play it, in order, with ``points`` against in turn."""
+    dealt = board(stage, number)
+    return [
+        play.by_director(dealt, table, p)
+        for table, p in zip(tables_for(stage, number), points, strict=False)
+    ]
+
+
+def played_pairs_final(play: Play, make_pairs: Any, make_stage: Any) -> Stage:
+    """第二十九条's final after a 3-table Mitchell played with fixed points: the
+    Mitchell's two firsts and two seconds qualify, and both final boards are played in
+    both rooms (N–S declaring; the open room concedes fewer)."""
+    qualifying = mitchell(make_pairs, make_stage, 3)
+    for number, points in ((1, [20, 40, 60]), (2, [60, 40, 20]), (3, [30, 50, 90])):
+        play_board(play, qualifying, number, points)
+    final = make_stage(Stage.Kind.PAIRS_FINAL, source=qualifying, boards_per_session=2)
+    stage_qualify(stage=final, standings=qualification_standings(qualifying))
+    deal(final)
+    open_table = final.rounds.get().tables.get(room="open")
+    closed_table = final.rounds.get().tables.get(room="closed")
+    for number, (open_points, closed_points) in {1: (30, 50), 2: (20, 70)}.items():
+        dealt = board(final, number)
+        play.at_table(dealt, open_table, open_points)
+        play.at_table(dealt, closed_table, closed_points)
+    return final

@@ -1,0 +1,67 @@
+"""Debian's Chromium driven by Playwright for Python, for the browser tests.
+
+The browser is ``/usr/bin/chromium`` (``apt-get install chromium``); Playwright's own
+browser downloads are never used. Pages open in a Chinese locale, as at the venue.
+Screenshots go to ``$SCREENSHOT_DIR`` (default ``test-output/screenshots``) for review.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 812}
+# Saved for review beside the other test output (git ignores it); SCREENSHOT_DIR moves it.
+SCREENSHOTS = Path(
+    os.environ.get(
+        "SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+    )
+)
+
+
+@contextmanager
+def chromium(monkeypatch: Any) -> Iterator[Any]:
+    """A headless Chromium for one test. Playwright's sync API runs an event loop in
+    this thread; the test itself still touches the database synchronously (fixtures,
+    services), which is safe here."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright import sync_api  # a dev dependency: missing, it is an error, not a skip
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def page_of(live_server: Any, monkeypatch: Any, viewport: dict[str, int]) -> Iterator[Any]:
+    """For a fixture to yield from: a page of ``viewport``'s size on the live server
+    (``page.base`` is its address)."""
+    with chromium(monkeypatch) as browser:
+        context = browser.new_context(viewport=viewport, locale="zh-CN")
+        page = context.new_page()
+        page.base = live_server.url
+        try:
+            yield page
+        finally:
+            context.close()
+
+
+def page_fits_the_phone(page: Any) -> bool:
+    """Nothing pushes the page wider than the screen (wide tables scroll inside)."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
