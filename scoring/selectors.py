@@ -105,22 +105,25 @@ def seen_match_scores(stage: Stage, *, match_id: int | None = None) -> dict[int,
 
 
 def seen_team_standings(stage: Stage, *, group_label: str | None = None) -> list[Standing]:
-    """A round robin's table (or a team match's) as players may read it (第二十八条之6):
-    a match with a board still hidden counts as not decided, with the points of the
-    boards shown — places, match points and totals tell nothing of the hidden board.
-    The stored rows (what officials read) when nothing is hidden. Rows are not saved."""
+    """A round robin's table (or a team match's, or a Swiss's) as players may read it
+    (第二十八条之6): a match with a board still hidden counts as not decided, with the
+    points of the boards shown — places, match points, totals and a Swiss's tie-breaks
+    tell nothing of the hidden board. The stored rows (what officials read) when
+    nothing is hidden. Rows are not saved."""
+    from .services.team_formats import swiss_table_rows
     from .services.teams import TABLE_KINDS, team_table_rows
 
-    if stage.kind not in TABLE_KINDS:
+    if stage.kind not in (*TABLE_KINDS, Stage.Kind.SWISS):
         return stage_standings(stage, group_label=group_label)
     seen = seen_match_scores(stage)
     if not any(s.hidden for s in seen.values()):
         return stage_standings(stage, group_label=group_label)
 
+    table_rows = swiss_table_rows if stage.kind == Stage.Kind.SWISS else team_table_rows
     entrants = Entrant.objects.filter(event_id=stage.event_id).in_bulk()
     rows = [
         Standing(entrant=entrants[entrant_id], **fields)
-        for entrant_id, fields in team_table_rows(stage, seen).items()
+        for entrant_id, fields in table_rows(stage, seen).items()
         if group_label is None or fields["group_label"] == group_label
     ]
     return sorted(rows, key=lambda r: (r.group_label, r.place, r.entrant.number))

@@ -16,7 +16,8 @@ Kept apart from ``teams`` (which scores matches) so each stays small.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import Sum
@@ -33,7 +34,10 @@ from tournament.services import swiss_round_create
 from ..cache import standings_changed
 from ..models import BoardScore, MatchScore, Standing
 from ._rows import decimal, sync_rows
-from .teams import _pure
+from .teams import _pure, seen_pure
+
+if TYPE_CHECKING:  # the selectors read these services: no import at run time
+    from ..selectors import SeenMatch
 
 __all__ = [
     "bracket_standings_rescore",
@@ -105,12 +109,14 @@ def _byes(stage: Stage) -> dict[int, int]:
     return dict(counts)
 
 
-def _net_levels(stage: Stage) -> dict[int, int]:
+def _net_levels(stage: Stage, hidden: Collection[int] = ()) -> dict[int, int]:
     """Net jump levels (净跳级数): on every board decided by jump levels (第二十四条's
-    step 1) the board points are the difference of the two teams' levels."""
+    step 1) the board points are the difference of the two teams' levels. Boards of a
+    ``hidden`` match (one a player may not count yet) are left out."""
     net: dict[int, int] = defaultdict(int)
     rows = (
         BoardScore.objects.filter(match__stage=stage, step=1)
+        .exclude(match_id__in=hidden)
         .values("match__home_id", "match__away_id")
         .annotate(home=Sum("home_points"), away=Sum("away_points"))
     )
@@ -120,22 +126,30 @@ def _net_levels(stage: Stage) -> dict[int, int]:
     return dict(net)
 
 
-def swiss_ranking(stage: Stage) -> tuple[SwissRow[int], ...]:
-    """The Swiss ranking from the stored match scores, by entrant id."""
+def swiss_ranking(
+    stage: Stage, seen: Mapping[int, SeenMatch] | None = None
+) -> tuple[SwissRow[int], ...]:
+    """The Swiss ranking from the stored match scores, by entrant id; with ``seen``, as
+    a player reads it (``teams.seen_pure``): a match with a hidden board is not decided
+    and its boards give no net jump levels yet."""
     seeded = list(stage.entries.order_by("seed").values_list("entrant_id", flat=True))
     matches = [
-        _pure(row)
+        seen_pure(row, seen)
         for row in MatchScore.objects.filter(stage=stage, needs_review=False)
         if row.home_id in seeded and row.away_id in seeded
     ]
-    return swiss_standings(seeded, matches, byes=_byes(stage), net_levels=_net_levels(stage))
+    hidden = [match_id for match_id, shown in (seen or {}).items() if shown.hidden]
+    return swiss_standings(
+        seeded, matches, byes=_byes(stage), net_levels=_net_levels(stage, hidden)
+    )
 
 
-def swiss_standings_rescore(stage: Stage) -> int:
-    """The Swiss ranking as ``Standing`` rows. Returns rows written."""
-    if stage.kind != Stage.Kind.SWISS:
-        return 0
-    wanted = {
+def swiss_table_rows(
+    stage: Stage, seen: Mapping[int, SeenMatch] | None = None
+) -> dict[int, dict[str, Any]]:
+    """The Swiss table's ``Standing`` fields by entrant (what
+    :func:`swiss_standings_rescore` stores); with ``seen``, as a player reads it."""
+    return {
         r.entrant: {
             "stage_id": stage.pk,
             "group_label": "",
@@ -153,8 +167,15 @@ def swiss_standings_rescore(stage: Stage) -> int:
             "score_for": decimal(r.score_for),
             "score_against": decimal(r.score_against),
         }
-        for r in swiss_ranking(stage)
+        for r in swiss_ranking(stage, seen)
     }
+
+
+def swiss_standings_rescore(stage: Stage) -> int:
+    """The Swiss ranking as ``Standing`` rows. Returns rows written."""
+    if stage.kind != Stage.Kind.SWISS:
+        return 0
+    wanted = swiss_table_rows(stage)
     return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
 
 

@@ -349,13 +349,29 @@ def team_standings_rescore(stage: Stage) -> int:
     return sync_rows(Standing, Standing.objects.filter(stage=stage), wanted, ("entrant_id",))
 
 
+def seen_pure(row: MatchScore, seen: Mapping[int, SeenMatch] | None) -> ScoredMatch[int]:
+    """A stored match score as a reader counts it. With ``seen`` (each match as a player
+    may count it, 第二十八条之6) a match with a board still hidden is not decided and
+    scores the shown boards only: a table that counted it would tell that board."""
+    pure = _pure(row)
+    shown = seen.get(row.match_id) if seen is not None else None
+    if shown is None or not shown.hidden:
+        return pure
+    home, away = row.home_id, row.away_id
+    return replace(
+        pure,
+        score={home: shown.home, away: shown.away},
+        decision=MatchDecision.WAITING,
+        winner=None,
+        match_points={home: 0, away: 0},
+    )
+
+
 def team_table_rows(
     stage: Stage, seen: Mapping[int, SeenMatch] | None = None
 ) -> dict[int, dict[str, Any]]:
     """The rows of a round-robin table by entrant (what :func:`team_standings_rescore`
-    stores). With ``seen`` — each match as a player may count it (第二十八条之6) — a
-    match with a board still hidden counts as not decided, with the shown boards'
-    points only: a table that counted it would tell that board's result."""
+    stores); with ``seen``, as a player reads it (:func:`seen_pure`)."""
     groups: dict[str, list[int]] = defaultdict(list)
     for label, entrant_id in (
         StageEntry.objects.filter(stage=stage)
@@ -365,18 +381,7 @@ def team_table_rows(
         groups[label].append(entrant_id)
     matches: dict[str, list[ScoredMatch[int]]] = defaultdict(list)
     for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related("match"):
-        pure = _pure(row)
-        shown = seen.get(row.match_id) if seen is not None else None
-        if shown is not None and shown.hidden:
-            home, away = row.home_id, row.away_id
-            pure = replace(
-                pure,
-                score={home: shown.home, away: shown.away},
-                decision=MatchDecision.WAITING,
-                winner=None,
-                match_points={home: 0, away: 0},
-            )
-        matches[row.match.group_label].append(pure)
+        matches[row.match.group_label].append(seen_pure(row, seen))
     from .team_formats import carried_matches  # 带分: a final after groups
 
     matches[""] += carried_matches(stage)

@@ -15,7 +15,9 @@ from api.standings import standings_data as api_standings
 from core.numbers import format_number
 from printing.selectors import results_data, standings_data
 from scoring.selectors import match_lines, standings_rows
-from tests.builders import Play, boards_of
+from tests.builders import Play, boards_of, rooms
+from tournament.models import Match
+from tournament.services import round_start
 from web.scores import _cross, match_page, match_scores, standings_view
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +145,30 @@ def test_the_rankings_over_sessions_and_sections_count_only_the_boards_shown(
         assert ranked and all(r.total == 0 and r.percentage is None for r in ranked)
     page = pairs_ranking_page(stage.event, director=False)
     assert page["rows"] and all(row["percentage"] == "" for row in page["rows"])
+
+
+def test_a_swiss_table_counts_a_match_with_a_hidden_board_as_not_decided(
+    make_teams, make_stage, play: Play
+):
+    """A Swiss round plays one set of deals at every match, so a board is hidden from
+    players until every match has played it (第二十八条之6). A Swiss table that counted
+    a finished match — its match points, its score, its net jump levels (净跳级数) —
+    would tell that board's result to the teams still playing it."""
+    stage = make_stage("swiss", make_teams(4), rounds=2, boards_per_session=2, sessions=1)
+    round_start(round=stage.rounds.get(number=1))
+    first, second = Match.objects.filter(stage=stage).order_by("number")
+    for match, boards in ((first, None), (second, 0)):  # the second has not begun
+        open_room, closed_room = rooms(match)
+        for board in boards_of(open_room)[:boards]:
+            play.at_table(board, open_room, 60)  # home makes 60, breaks away at 95
+            play.at_table(board, closed_room, 95)
+
+    official = {line.entrant_id: line for line in standings_rows(stage, official=True)}
+    assert official[first.home_id].match_points == 2 and official[first.home_id].won == 1
+    player = {line.entrant_id: line for line in standings_rows(stage, official=False)}
+    for team in (first.home_id, first.away_id):
+        line = player[team]
+        assert (line.played, line.won, line.lost, line.match_points) == (0, 0, 0, 0)
+        assert line.net_levels == 0 and line.opponents_points == 0 and line.score_for == 0
+    api, _web = _faces(stage, official=False)
+    assert api[first.home_id]["match_points"] == 0
