@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from boards.models import Board
 from boards.selectors import visible_board_ids
-from core.standings import GroupTable, MatchDecision, Qualifiers, ScoredMatch, StandingRow, Tie
+from core.standings import GroupTable, MatchDecision, Qualifiers, StandingRow, Tie
 from core.standings import cross_table as build_cross_table
 from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
@@ -21,6 +21,7 @@ from tournament.models import Entrant, Match, Stage
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
 from .rows import CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
+from .services.teams import seen_pure
 
 __all__ = [
     "SeenMatch",
@@ -319,33 +320,12 @@ def cross_table_rows(stage: Stage, *, official: bool, group_label: str = "") -> 
     board is not decided yet (第二十八条之6)."""
     seen = None if official else seen_match_scores(stage)
     lines = standings_rows(stage, official=official, group_label=group_label)
-    matches = []
-    for m in MatchScore.objects.filter(
-        stage=stage, match__group_label=group_label, needs_review=False
-    ):
-        score = {m.home_id: Fraction(m.home_score), m.away_id: Fraction(m.away_score)}
-        decision, winner = MatchDecision(m.decision), m.winner_id
-        points = {m.home_id: m.home_match_points, m.away_id: m.away_match_points}
-        shown = seen.get(m.match_id) if seen is not None else None
-        if shown is not None:
-            score = {m.home_id: shown.home, m.away_id: shown.away}
-            if shown.hidden:
-                decision, winner = MatchDecision.WAITING, None
-                points = {m.home_id: 0, m.away_id: 0}
-        matches.append(
-            ScoredMatch(
-                home=m.home_id,
-                away=m.away_id,
-                boards=(),
-                board_points={},
-                tiebreak_points={},
-                adjustment={},
-                score=score,
-                decision=decision,
-                winner=winner,
-                match_points=points,
-            )
+    matches = [
+        seen_pure(m, seen)
+        for m in MatchScore.objects.filter(
+            stage=stage, match__group_label=group_label, needs_review=False
         )
+    ]
     if not group_label:  # a final's group matches carried over (带分, 第二十六条之3)
         matches += carried_matches(stage)
     return CrossTableRows(table=build_cross_table([_row(s) for s in lines], matches), lines=lines)
