@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -44,6 +43,7 @@ from core.engine import Side
 from core.engine.cards import parse_level
 from core.engine.outcome import Dig, HandOutcome, Outcome
 from core.results import PlayResult
+from tournament.fields import by_user
 from tournament.models import LEVEL_CHOICES, BoardSet, Match, Player, Round, Stage, Table
 
 from .records import result_record
@@ -112,26 +112,12 @@ class Board(models.Model):
         blank=True,
         help_text=_("随机生成时所用的128位种子（十进制），据此可复现并核查这副牌"),
     )
-    created_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("录入人"),
-    )
+    created_by = by_user(_("录入人"))
     created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
     released_at = models.DateTimeField(
         _("公布时间"), null=True, blank=True, help_text=_("裁判长提前公布牌型与成绩的时间")
     )
-    released_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("公布人"),
-    )
+    released_by = by_user(_("公布人"))
 
     class Meta:
         verbose_name = _("牌副")
@@ -185,14 +171,7 @@ class DealCommitment(models.Model):
     material = models.TextField(_("种子材料"), help_text=_("各副牌的牌号与种子；赛后公布"))
     boards = models.PositiveIntegerField(_("副数"))
     committed_at = models.DateTimeField(_("公布时间"), auto_now_add=True)
-    committed_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("公布人"),
-    )
+    committed_by = by_user(_("公布人"))
 
     class Meta:
         verbose_name = _("发牌承诺")
@@ -385,24 +364,10 @@ class Result(models.Model):
         _("状态"), max_length=10, choices=Status.choices, default=Status.ENTERED
     )
     version = models.PositiveIntegerField(_("版本"), default=1)
-    entered_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("录入人"),
-    )
+    entered_by = by_user(_("录入人"))
     entered_side = models.CharField(_("录入方"), max_length=2, choices=SIDE_CHOICES, blank=True)
     entered_at = models.DateTimeField(_("录入时间"), auto_now_add=True)
-    confirmed_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("确认人"),
-    )
+    confirmed_by = by_user(_("确认人"))
     confirmed_side = models.CharField(_("确认方"), max_length=2, choices=SIDE_CHOICES, blank=True)
     confirmed_at = models.DateTimeField(_("确认时间"), null=True, blank=True)
     updated_at = models.DateTimeField(_("更新时间"), auto_now=True)
@@ -479,14 +444,7 @@ class ResultChange(models.Model):
     )
     action = models.CharField(_("操作"), max_length=10, choices=Action.choices)
     role = models.CharField(_("身份"), max_length=10, choices=Role.choices)
-    user = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("操作人"),
-    )
+    user = by_user(_("操作人"))
     side = models.CharField(
         _("牌桌方"),
         max_length=2,
@@ -538,14 +496,7 @@ class EntryCheck(models.Model):
     )
     kind = models.CharField(_("操作"), max_length=8, choices=Kind.choices)
     role = models.CharField(_("身份"), max_length=10, choices=ResultChange.Role.choices)
-    user = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("操作人"),
-    )
+    user = by_user(_("操作人"))
     side = models.CharField(_("牌桌方"), max_length=2, choices=SIDE_CHOICES, blank=True)
     at = models.DateTimeField(_("时间"), auto_now_add=True)
     accepted = models.BooleanField(_("通过"))

@@ -11,11 +11,11 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournament.fields import by_user
 from tournament.models import Event, Stage
 
 
@@ -56,14 +56,7 @@ class PrintJob(models.Model):
     filename = models.CharField(_("文件名"), max_length=200, blank=True)
     mimetype = models.CharField(_("文件类型"), max_length=100, blank=True)
     error = models.TextField(_("错误"), blank=True)
-    created_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("提交人"),
-    )
+    created_by = by_user(_("提交人"))
     created_at = models.DateTimeField(_("提交时间"), auto_now_add=True)
     finished_at = models.DateTimeField(_("完成时间"), null=True, blank=True)
 
@@ -117,14 +110,7 @@ class ImportJob(models.Model):
     error = models.TextField(_("错误"), blank=True)
     problems = models.JSONField(_("问题"), default=list, blank=True)
     summary = models.TextField(_("结果"), blank=True)
-    created_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("提交人"),
-    )
+    created_by = by_user(_("提交人"))
     created_at = models.DateTimeField(_("提交时间"), auto_now_add=True)
     finished_at = models.DateTimeField(_("完成时间"), null=True, blank=True)
 

@@ -25,7 +25,6 @@ person entered.
 
 from __future__ import annotations
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -34,6 +33,7 @@ from boards.models import Board, Result
 from core.adjustments import AdjustmentKind
 from core.matchpoints import Artificial
 from core.standings import BoardState, LineKind, MatchDecision, Tie
+from tournament.fields import by_user
 from tournament.models import Entrant, Match, Stage, Table
 
 SCORE = {"max_digits": 10, "decimal_places": 4}  # Neuberg scores need more than cents
@@ -400,14 +400,7 @@ class TieOrder(models.Model):
     group_label = models.CharField(_("小组"), max_length=2, blank=True)
     entrants = models.JSONField(_("名次顺序"), help_text=_("参赛队编号（id），名次在前者在前"))
     reason = models.TextField(_("原因"))
-    decided_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("决定人"),
-    )
+    decided_by = by_user(_("决定人"))
     decided_at = models.DateTimeField(_("决定时间"), auto_now_add=True)
 
     class Meta:
@@ -433,14 +426,7 @@ class QualificationOverride(models.Model):
     undecided = models.JSONField(
         _("未决小组"), default=list, help_text=_("出线时尚未决出的小组及原因")
     )
-    decided_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("决定人"),
-    )
+    decided_by = by_user(_("决定人"))
     decided_at = models.DateTimeField(_("决定时间"), auto_now_add=True)
 
     class Meta:

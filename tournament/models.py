@@ -36,6 +36,7 @@ from core.engine import PROFILES, resolve_profile
 from core.engine.profiles import ProfileError
 from core.formats.levels import LEVELS
 
+from .fields import by_user
 from .stage_options import validate_stage_settings
 
 # --- choices ----------------------------------------------------------------------------
@@ -532,14 +533,7 @@ class MatchChange(models.Model):
         Match, on_delete=models.CASCADE, related_name="changes", verbose_name=_("比赛")
     )
     kind = models.CharField(_("类别"), max_length=10, choices=Kind.choices)
-    changed_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("操作人"),
-    )
+    changed_by = by_user(_("操作人"))
     changed_at = models.DateTimeField(_("时间"), auto_now_add=True)
     before = models.JSONField(_("更改前"), default=dict, blank=True)
     after = models.JSONField(_("更改后"), default=dict, blank=True)
