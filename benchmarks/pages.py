@@ -1,14 +1,12 @@
 """Page sizes and server times of a big pairs stage: the director's dashboard, the
 stage page and a pair's where-next page of a 30-table Mitchell (issue 15, item 7).
 
-    python benchmarks/pages.py [--tables 30] [--repeats 5] [--results]
+    python benchmarks/pages.py [--tables 30] [--repeats 5] [--database-url URL]
 
 Builds the stage through the services (60 pairs, 29 rounds) in a throw-away SQLite
-database (or ``DATABASE_URL``, a scratch one), logs a director in, and fetches each
+database (or ``--database-url``, a scratch one), logs a director in, and fetches each
 page with Django's test client, printing its size and the best and median server time.
-``--results`` also enters a result at every table of the first rounds (director
-entry), so the dashboard has reported boards to show. Aim: every page under 200 KB and
-at most 200 ms.
+Aim: every page under 200 KB and at most 200 ms.
 """
 
 from __future__ import annotations
