@@ -15,6 +15,7 @@ from scoring.sessions import RankedPair, cumulative_ranking, overall_ranking
 
 from .base import EventView
 from .events import EntrantRef
+from .standings import ExactDecimalField
 
 
 class RankedPairOut(serializers.Serializer):  # type: ignore[type-arg]
@@ -22,11 +23,11 @@ class RankedPairOut(serializers.Serializer):  # type: ignore[type-arg]
     shared = serializers.BooleanField()
     entrant = EntrantRef()
     direction = serializers.CharField()
-    total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    total = ExactDecimalField(max_digits=12, decimal_places=2)
     top = serializers.IntegerField()
     boards = serializers.IntegerField()
     sessions = serializers.IntegerField()
-    percentage = serializers.DecimalField(max_digits=6, decimal_places=2, allow_null=True)
+    percentage = ExactDecimalField(max_digits=6, decimal_places=2, allow_null=True)
 
 
 def _rows(ranked: list[RankedPair], entrants: dict[int, Any]) -> list[dict[str, Any]]:

@@ -18,9 +18,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.numbers import rounded
 from scoring.cache import cached_payload
 from scoring.models import Standing
-from scoring.selectors import as_score, standings_rows
+from scoring.selectors import standings_rows
 from tournament.models import Event, Stage
 
 from .base import EventView
@@ -28,13 +29,13 @@ from .events import EntrantRef
 
 
 class ExactDecimalField(serializers.DecimalField):
-    """A stored score as the model's field writes it; a player's running total, counted
-    afresh as an exact ``Fraction``, rounded half up to the same places first."""
+    """A score, stored (``Decimal``) or exact (``Fraction``: a percentage, a player's
+    running total counted afresh), rounded once, half up (``core.numbers.rounded``), to
+    the field's places: DRF's own quantize rounds half even, and 56.125 % would read
+    56.12 here but 56.13 on the page."""
 
     def to_representation(self, value: Decimal | Fraction) -> Any:
-        if isinstance(value, Fraction):
-            value = as_score(value, self.decimal_places or 0)
-        return super().to_representation(value)
+        return super().to_representation(rounded(value, self.decimal_places or 0))
 
 
 class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -45,6 +46,7 @@ class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
         models.DecimalField: ExactDecimalField,
     }
     entrant = EntrantRef()
+    percentage = ExactDecimalField(max_digits=7, decimal_places=2, allow_null=True)
 
     class Meta:
         model = Standing

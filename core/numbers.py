@@ -11,7 +11,20 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-__all__ = ["format_number"]
+__all__ = ["format_number", "rounded"]
+
+
+def rounded(value: Decimal | Fraction | int | float | str, places: int = 2) -> Decimal:
+    """``value`` to ``places`` decimals, half up on its exact value: the one rounding
+    of a score, for the text of a page, a paper, the API's JSON, and for comparing
+    pairs' totals as they are printed (56.125 % is 56.13 everywhere)."""
+    if isinstance(value, Fraction):
+        # In whole numbers, so the exact value decides (no decimal division first).
+        whole, rest = divmod(abs(value.numerator) * 10**places, value.denominator)
+        whole += 2 * rest >= value.denominator  # half up, away from zero
+        return Decimal(whole if value >= 0 else -whole).scaleb(-places)
+    exact = value if isinstance(value, Decimal) else Decimal(str(value))
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 def format_number(value: Decimal | Fraction | int | float | str | None, places: int = 2) -> str:
@@ -19,13 +32,7 @@ def format_number(value: Decimal | Fraction | int | float | str | None, places: 
     no trailing zeros; ``""`` for None or an empty string."""
     if value is None or value == "":
         return ""
-    if isinstance(value, Fraction):
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-    elif isinstance(value, Decimal):
-        exact = value
-    else:
-        exact = Decimal(str(value))
-    text = format(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP), "f")
+    text = format(rounded(value, places), "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text

@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Generic, TypeVar
 
@@ -53,6 +54,7 @@ from .matchpoints import (
     score_board,
     top_for,
 )
+from .numbers import rounded
 from .results import PlayResult
 
 __all__ = [
@@ -86,6 +88,7 @@ __all__ = [
     "mitchell_standings",
     "pair_totals",
     "rank_pairs",
+    "rank_sections",
     "share",
     "round_robin_standings",
     "score_final_contest",
@@ -785,6 +788,13 @@ class PairTotal:
     top: int = 0
     boards: int = 0
 
+    @classmethod
+    def as_printed(cls, matchpoints: Fraction | Decimal, top: int, boards: int) -> PairTotal:
+        """A pair's sum of traveller lines as the sheet prints it, to the cent (half
+        up, ``core.numbers.rounded``): two pairs that read level share the place
+        rather than being split by a Neuberg rounding no one can see."""
+        return cls(Fraction(rounded(Fraction(matchpoints))), top, boards)
+
 
 @dataclass(frozen=True)
 class MitchellStandings(Generic[K]):
@@ -885,6 +895,25 @@ def rank_pairs(
                 )
             )
     return MitchellStandings(ns=tuple(ranked[Side.NS]), ew=tuple(ranked[Side.EW]))
+
+
+def rank_sections(
+    entries: Iterable[tuple[K, Side, str]],
+    totals: Mapping[K, PairTotal],
+    adjustments: Sequence[Adjustment] = (),
+) -> list[tuple[str, PairRow[K]]]:
+    """Each section's N–S and E–W rankings (第二十八条之7) of ``entries`` (pair,
+    direction, section label), as (section, row) in section order, N–S first. What
+    scoring stores and what a player's view ranks afresh from the boards shown alike:
+    the same totals give the same places on either side."""
+    by_section: dict[str, dict[K, Side]] = {}
+    for pair, side, label in entries:
+        by_section.setdefault(label, {})[pair] = side
+    ranked: list[tuple[str, PairRow[K]]] = []
+    for label in sorted(by_section):
+        standings = rank_pairs(totals, directions=by_section[label], adjustments=adjustments)
+        ranked += [(label, row) for row in standings.ns + standings.ew]
+    return ranked
 
 
 # --- the pairs final (第二十九条) ---------------------------------------------------------

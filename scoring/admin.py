@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from boards.admin import BoardAdmin
 from boards.models import Board
+from core.numbers import format_number
 from tournament.admin import ReadOnly
 
 from .models import MatchScore, ScoreAdjustment, Standing, TieOrder, TravellerScore
@@ -67,10 +68,14 @@ class StandingAdmin(ReadOnlyAdmin):
         "flagged",
         "match_points",
         "total",
-        "percentage",
+        "percentage_shown",
     )
     list_filter = ("stage__event", "stage", "flagged")
     list_select_related = ("stage", "entrant")
+
+    @admin.display(description=_("得分率"))
+    def percentage_shown(self, obj: Standing) -> str:
+        return format_number(obj.percentage)
 
 
 @admin.register(TravellerScore)

@@ -25,6 +25,8 @@ person entered.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -262,9 +264,9 @@ class Standing(models.Model):
 
     Team stages fill the round-robin columns (match points, won/drawn/lost, score for
     and against, how a tie was settled); a Mitchell the pairs columns (direction,
-    boards, matchpoints, adjustment, total, top, percentage); the pairs final its
-    places. ``flagged`` marks a place the rules cannot settle yet (a play-off, a level
-    final contest).
+    boards, matchpoints, adjustment, total, top; the percentage follows from the last
+    two); the pairs final its places. ``flagged`` marks a place the rules cannot
+    settle yet (a play-off, a level final contest).
     """
 
     stage = models.ForeignKey(
@@ -298,9 +300,6 @@ class Standing(models.Model):
     lines_sum = models.DecimalField(
         _("随牌计分合计"), max_digits=12, decimal_places=4, null=True, blank=True
     )
-    percentage = models.DecimalField(
-        _("得分率"), max_digits=7, decimal_places=2, null=True, blank=True
-    )
     # Swiss teams' tie-breaks (瑞士移位): opponents' match points, net jump levels.
     byes = models.PositiveSmallIntegerField(_("轮空"), default=0)
     opponents_points = models.PositiveIntegerField(_("对手场分"), default=0)
@@ -316,6 +315,12 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage.name} {self.place}. {self.entrant}"
+
+    @property
+    def percentage(self) -> Fraction | None:
+        """得分率: the total over the tops, exact; derived, never stored, so it is
+        rounded once, where it is printed (56.125 % reads 56.13 on every face)."""
+        return Fraction(self.total) * 100 / self.top if self.top else None
 
 
 class ScoreAdjustment(models.Model):

@@ -8,12 +8,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from boards.models import Board
 from boards.selectors import visible_board_ids
-from core.standings import GroupTable, MatchDecision, Qualifiers, StandingRow, Tie
+from core.engine import Side
+from core.numbers import rounded
+from core.standings import (
+    GroupTable,
+    MatchDecision,
+    PairTotal,
+    Qualifiers,
+    StandingRow,
+    Tie,
+    rank_sections,
+)
 from core.standings import cross_table as build_cross_table
 from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
@@ -23,10 +32,11 @@ from .rows import CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
 from .services.teams import seen_pure
 
+_STORED = SCORE["decimal_places"]
+
 __all__ = [
     "SeenMatch",
     "SeenPair",
-    "as_score",
     "board_traveller",
     "cross_table_rows",
     "match_lines",
@@ -58,12 +68,6 @@ def match_board_scores(match: Match) -> list[BoardScore]:
         .select_related("open_result", "closed_result")
         .order_by("number")
     )
-
-
-def as_score(value: Fraction, places: int = SCORE["decimal_places"]) -> Decimal:
-    """A computed score as the stored ones read (``SCORE``'s places, half up)."""
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)
@@ -211,25 +215,61 @@ def standings_rows(
     """A stage's standings as ``official`` or a player reads them, in ranking order (per
     group, per direction, or the final's places). For a player a round robin's table
     counts a match with a hidden board as not decided, and a Mitchell's or a Howell's
-    running totals and percentages count only the boards shown (第二十八条之6,
-    第二十五条); every face renders these same rows."""
+    running totals, percentages *and places* count only the boards shown
+    (第二十八条之6, 第二十五条): pairs are ranked afresh from those totals, so the order
+    tells no more than the numbers beside it. Every face renders these same rows."""
     if official:
         rows = stage_standings(stage, group_label=group_label)
-        seen = None
+    elif stage.kind in Stage.MOVEMENT_KINDS and (seen := seen_percentages(stage)) is not None:
+        return _seen_pairs_lines(stage, seen, group_label)
     else:
         rows = seen_team_standings(stage, group_label=group_label)
-        seen = seen_percentages(stage) if stage.kind in Stage.MOVEMENT_KINDS else None
-    return tuple(_standing_line(s, seen) for s in rows)
+    return tuple(_standing_line(s) for s in rows)
 
 
-def _standing_line(s: Standing, seen: dict[int, SeenPair] | None) -> StandingLine:
-    matchpoints: Decimal | Fraction = s.matchpoints
-    total: Decimal | Fraction = s.total
-    percentage: Decimal | Fraction | None = s.percentage
-    if seen is not None:  # a player's running totals: the boards shown only
-        shown = seen.get(s.entrant_id, SeenPair())
-        matchpoints, percentage = shown.matchpoints, shown.percentage
-        total = matchpoints + Fraction(s.adjustment)
+def _seen_pairs_lines(
+    stage: Stage, seen: dict[int, SeenPair], group_label: str | None
+) -> tuple[StandingLine, ...]:
+    """A movement's rankings from the boards shown only, by the one ranking scoring
+    stores (``core.standings.rank_sections``: per section, per direction, totals as
+    printed, the penalties off), in the stored rows' order of sections and directions."""
+    from .services._rows import adjustments_of
+
+    stored = {s.entrant_id: s for s in stage_standings(stage)}
+    entries = [
+        (s.entrant_id, Side[s.direction] if s.direction else Side.NS, s.group_label)
+        for s in stored.values()
+    ]
+    totals = {
+        e: PairTotal.as_printed(p.matchpoints, p.top, p.boards) for e, p in seen.items() if p.boards
+    }
+    lines = []
+    for section, row in rank_sections(entries, totals, adjustments_of(stage)):
+        if group_label is not None and section != group_label:
+            continue
+        s = stored[row.entrant]
+        lines.append(
+            replace(
+                _standing_line(s),
+                place=row.place,
+                shared=row.shared,
+                boards=row.boards,
+                matchpoints=row.matchpoints,
+                total=row.total,
+                top=row.top,
+                percentage=row.percentage,
+            )
+        )
+    order = {"NS": 0, "EW": 1, "": 0}
+    return tuple(
+        sorted(
+            lines,
+            key=lambda r: (r.group_label, order[r.direction], r.place, r.entrant.number),
+        )
+    )
+
+
+def _standing_line(s: Standing) -> StandingLine:
     e = s.entrant
     return StandingLine(
         entrant=EntrantTag(id=e.pk, kind=e.kind, number=e.number, name=e.name),
@@ -248,11 +288,11 @@ def _standing_line(s: Standing, seen: dict[int, SeenPair] | None) -> StandingLin
         score_for=s.score_for,
         score_against=s.score_against,
         boards=s.boards,
-        matchpoints=matchpoints,
+        matchpoints=s.matchpoints,
         adjustment=s.adjustment,
-        total=total,
+        total=s.total,
         top=s.top,
-        percentage=percentage,
+        percentage=s.percentage,
         byes=s.byes,
         opponents_points=s.opponents_points,
         net_levels=s.net_levels,
@@ -296,7 +336,7 @@ def match_lines(
         )
         shown = seen.get(s.match_id)
         if shown is not None and shown.hidden:
-            home, away = as_score(shown.home), as_score(shown.away)
+            home, away = rounded(shown.home, _STORED), rounded(shown.away, _STORED)
             line = replace(
                 line,
                 home=home,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from core.engine import Side
@@ -32,11 +31,11 @@ class RankedPair:
     direction: str  # "NS", "EW", or "" for one ranking of the whole field
     place: int
     shared: bool
-    total: Decimal
+    total: Fraction  # exact; rounded once where it is printed
     top: int
     boards: int
     sessions: int
-    percentage: Decimal | None
+    percentage: Fraction | None
 
 
 #: One pair's line in one stage: direction, entrant id, total, top, boards.
@@ -53,7 +52,8 @@ def _lines(stages: Iterable[Stage], *, official: bool) -> Iterator[_Line]:
                 yield row.direction, row.entrant_id, Fraction(row.total), row.top, row.boards
             else:
                 shown = seen.get(row.entrant_id, SeenPair())
-                total = shown.matchpoints + Fraction(row.adjustment)
+                printed = PairTotal.as_printed(shown.matchpoints, shown.top, shown.boards)
+                total = printed.matchpoints + Fraction(row.adjustment)
                 yield row.direction, row.entrant_id, total, shown.top, shown.boards
 
 
@@ -74,24 +74,17 @@ def _rank(lines: Iterable[_Line], *, by_direction: bool) -> list[RankedPair]:
             directions=dict.fromkeys(pairs, Side.NS),
         )
         for r in ranked.ns:
-            percentage = r.percentage
             result.append(
                 RankedPair(
                     entrant_id=r.entrant,
                     direction=direction,
                     place=r.place,
                     shared=r.shared,
-                    total=Decimal(r.total.numerator) / Decimal(r.total.denominator),
+                    total=r.total,
                     top=r.top,
                     boards=r.boards,
                     sessions=int(pairs[r.entrant][3]),
-                    percentage=(
-                        (Decimal(percentage.numerator) / Decimal(percentage.denominator)).quantize(
-                            Decimal("0.01")
-                        )
-                        if percentage is not None
-                        else None
-                    ),
+                    percentage=r.percentage,
                 )
             )
     return result

@@ -8,7 +8,7 @@ Scores are read with ``values()`` rather than model instances: a full rescore of
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -20,6 +20,7 @@ from boards.models import Result
 from core.adjustments import Adjustment, AdjustmentKind
 from core.engine import Dig, HandOutcome, Outcome, Seat, Side
 from core.matchpoints import Artificial, ArtificialScore
+from core.numbers import rounded
 from core.results import PlayResult
 from tournament.models import Stage
 
@@ -42,7 +43,7 @@ RESULT_FIELDS = (
     "game_won",
 )
 
-_PLACES = Decimal("0.0001")
+_STORED_PLACES = 4
 _OUTCOMES = {o.value: o for o in Outcome}
 _DIGS = {d.value: d for d in Dig}
 
@@ -87,13 +88,9 @@ def confirmed_results(**filters: Any) -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=8192)
 def decimal(value: Fraction | int) -> Decimal:
-    """A score as stored: 4 places, enough for Neuberg (e.g. 15.875) and exact halves."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return Decimal(value.numerator).quantize(_PLACES)
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        _PLACES, rounding=ROUND_HALF_EVEN
-    )
+    """A score as stored: 4 places, enough for Neuberg (e.g. 15.875) and exact halves,
+    rounded as every score is (``core.numbers.rounded``, half up)."""
+    return rounded(Fraction(value), _STORED_PLACES)
 
 
 def adjustments_of(stage: Stage, extra: Q | None = None) -> list[Adjustment]:

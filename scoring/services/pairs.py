@@ -14,7 +14,6 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.db import connection
@@ -30,7 +29,7 @@ from core.standings import (
     Played,
     TravellerEntry,
     final_places,
-    rank_pairs,
+    rank_sections,
     score_final_contest,
     score_traveller,
 )
@@ -42,7 +41,6 @@ from .teams import record_decision, save_match_score
 
 __all__ = ["final_rescore", "mitchell_boards_rescore", "mitchell_standings_rescore"]
 
-_CENTS = Decimal("0.01")
 _ZERO = Decimal("0.0000")
 _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "top")
 
@@ -342,21 +340,14 @@ def mitchell_standings_rescore(
     pairs = [entrant_id for entrant_id, _side, _label in entries]
     sums = _line_sums(stage) if deltas is None else _running_sums(stage, pairs, rows, deltas)
     totals = {
-        pair: PairTotal(Fraction(mp.quantize(_CENTS)), top, boards)
+        pair: PairTotal.as_printed(mp, top, boards)
         for pair, (mp, top, boards) in sums.items()
         if boards
     }
     if adjustments is None:
         adjustments = adjustments_of(stage)
-    penalties = [a for a in adjustments if a.kind is AdjustmentKind.PENALTY]
-    ranked = []
-    for section in sorted({label for _e, _side, label in entries}):
-        directions = {e: side for e, side, label in entries if label == section}
-        standings = rank_pairs(totals, directions=directions, adjustments=penalties)
-        ranked += [(section, row) for row in standings.ns + standings.ew]
     wanted: dict[int, dict[str, Any]] = {}
-    for section, row in ranked:
-        percentage = row.percentage
+    for section, row in rank_sections(entries, totals, adjustments):
         wanted[row.entrant] = {
             "stage_id": stage.pk,
             "group_label": section,
@@ -370,7 +361,6 @@ def mitchell_standings_rescore(
             "adjustment": decimal(row.adjustment),
             "total": decimal(row.total),
             "top": row.top,
-            "percentage": decimal(percentage).quantize(_CENTS) if percentage is not None else None,
             "lines_sum": sums.get(row.entrant, [_ZERO])[0],
         }
     return sync_rows(Standing, rows, wanted, ("entrant_id",))

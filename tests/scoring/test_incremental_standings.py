@@ -96,7 +96,6 @@ def snapshot(stage: Stage) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]
                 "adjustment",
                 "total",
                 "top",
-                "percentage",
                 "lines_sum",
             )
         ),

@@ -75,8 +75,6 @@ def test_an_odd_mitchell_sits_one_pair_out_a_round_and_ranks_by_percentage(
     for direction in ("NS", "EW"):
         group = [r for r in rows.values() if r.direction == direction]
         check_places_follow_percentage(group)
-        for r in group:
-            assert r.percentage == (Decimal(r.total) * 100 / r.top).quantize(Decimal("0.01"))
 
 
 def test_a_pair_that_sat_out_outranks_a_higher_total_on_percentage(play, make_pairs, make_stage):

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from boards.models import Board
+from core.numbers import format_number
 from scoring.cache import local_clear
 from scoring.models import MatchScore, Standing
 from scoring.services import board_release
@@ -182,7 +183,7 @@ def mitchell(demo, director, eager):
 def test_the_mitchell_ranks_each_direction_with_percentages(client, demo, mitchell, director):
     rows = Standing.objects.filter(stage=mitchell)
     best = rows.filter(direction="NS").order_by("place").first()
-    shown = f"{best.percentage.normalize():f}%".replace(".00%", "%")
+    shown = f"{format_number(best.percentage)}%"
     # No board of round 1 is shown to players yet (the other tables play them later):
     # their running percentages count none of them (issue 14).
     assert shown not in page(client, mitchell).replace(".00%", "%")
