@@ -47,7 +47,8 @@ def _lines(stages: Iterable[Stage], *, official: bool) -> Iterator[_Line]:
     them: a player's count only the boards shown (the penalties always count)."""
     for stage in stages:
         seen = None if official else seen_percentages(stage)
-        for row in Standing.objects.filter(stage=stage):
+        # In pair-number order: level pairs keep it, whatever the hidden places are.
+        for row in Standing.objects.filter(stage=stage).order_by("entrant__number"):
             if seen is None:
                 yield row.direction, row.entrant_id, Fraction(row.total), row.top, row.boards
             else:
