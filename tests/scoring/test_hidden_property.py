@@ -1,0 +1,110 @@
+"""A player's view depends on no hidden result (第二十八条之6, issue 23): for random
+results of the boards still hidden — a Mitchell's and a Howell's first two rounds, a
+round robin's last board of a match — the numbers, the order and the reasons a player
+reads on the read model, the API and the page are the same whatever those results are,
+while an official reads them as scored. Hypothesis draws the results; each draw is
+entered as a correction of the last, through the services, as a director would."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from api.standings import standings_data as api_standings
+from scoring.selectors import cross_table_rows, match_lines, standings_rows
+from tests.builders import Play, boards_of, rooms
+from tournament.models import Match
+from web.scores import standings_view
+
+pytestmark = pytest.mark.django_db
+
+#: Defenders' points a table may record (multiples of 5; 200 would need every point).
+POINTS = st.integers(min_value=0, max_value=39).map(lambda n: 5 * n)
+RUNS = settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def player_view(stage) -> tuple:
+    """Everything a player reads of the stage's scores, as plain values."""
+    lines = tuple(
+        (
+            r.entrant_id,
+            r.place,
+            r.shared,
+            r.tie,
+            r.note,
+            r.match_points,
+            r.played,
+            r.total,
+            r.percentage,
+        )
+        for r in standings_rows(stage, official=False)
+    )
+    api = api_standings(stage, official=False)["rows"]
+    page = [
+        {k: v for k, v in r.items() if k != "row"} | {"place": r["row"].place}
+        for r in standings_view(stage, {}, director=False)
+    ]
+    matches = tuple(sorted(match_lines(stage, official=False).items()))
+    cross = None
+    if stage.kind == "round_robin":
+        cross = cross_table_rows(stage, official=False).table
+    return lines, api, page, matches, cross
+
+
+def official_view(stage) -> tuple:
+    return tuple((r.entrant_id, r.place, r.total) for r in standings_rows(stage, official=True))
+
+
+@pytest.mark.parametrize("kind, pairs", [("mitchell", 6), ("howell", 7)])
+def test_a_movements_player_view_is_the_same_for_any_hidden_results(
+    kind, pairs, make_pairs, make_stage, play: Play
+):
+    stage = make_stage(kind, make_pairs(pairs), boards_per_round=1)
+    results = [
+        play.at_table(board, table, 40)
+        for number in (1, 2)  # each board played, none yet by every table
+        for table in stage.rounds.get(number=number).tables.order_by("number")
+        for board in boards_of(table)
+    ]
+    seen = player_view(stage)
+    officials = {official_view(stage)}
+
+    @RUNS
+    @given(st.lists(POINTS, min_size=len(results), max_size=len(results)))
+    def check(points: list[int]) -> None:
+        for result, p in zip(results, points, strict=True):
+            play.correct(result, p)
+        officials.add(official_view(stage))
+        assert player_view(stage) == seen
+
+    check()
+    assert len(officials) > 1  # the draws did change what was scored
+
+
+def test_a_round_robins_player_view_is_the_same_for_any_hidden_results(half_played, play: Play):
+    """第二十五条: M1's fourth board is hidden while M2 still has to play it; whatever
+    the two rooms of M1 recorded on it, a player's table, cross-table and match cards
+    read the same (M1 not decided yet)."""
+    stage, first, hidden = half_played
+    open1, closed1 = rooms(first)
+    in_rooms = [r for r in hidden.results.all() if r.table_id in (open1.pk, closed1.pk)]
+    assert len(in_rooms) == 2
+    seen = player_view(stage)
+    officials = {official_view(stage)}
+    assert Match.objects.get(pk=first.pk).status  # the match itself is finished
+
+    @RUNS
+    @given(POINTS, POINTS)
+    def check(open_points: int, closed_points: int) -> None:
+        for result, p in zip(in_rooms, (open_points, closed_points), strict=True):
+            play.correct(result, p)
+        officials.add(tuple((r.home, r.away) for r in match_lines(stage, official=True).values()))
+        assert player_view(stage) == seen
+
+    check()
+    assert len(officials) > 1
