@@ -352,10 +352,11 @@ def score_team_match(
     def compare(
         open_play: PlayResult, closed_play: PlayResult
     ) -> tuple[int, int, int | None, str, str]:
-        # Reasons name the teams 主队/客队 (home/away): the page shows who is who.
-        zh = compare_board(open_play, closed_play, open_ns="主队", open_ew="客队")
-        en = compare_board(open_play, closed_play, open_ns="home", open_ew="away")
-        return zh.points["主队"], zh.points["客队"], zh.step, zh.reason_zh, en.reason_en
+        # Compared once; the reason names the teams 主队/客队 (home/away): the page
+        # shows who is who.
+        c = compare_board(open_play, closed_play, open_ns="home", open_ew="away")
+        zh = c.reason("zh", {"home": "主队", "away": "客队"})
+        return c.points["home"], c.points["away"], c.step, zh, c.reason_en
 
     return _score_match(
         boards,

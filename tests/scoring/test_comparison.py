@@ -136,3 +136,17 @@ def test_the_teams_must_differ() -> None:
     """第二十四条: two teams meet."""
     with pytest.raises(ValueError):
         compare_board(play(40), play(40), open_ns="X", open_ew="X")
+
+
+def test_one_comparison_gives_its_reason_in_either_language_with_any_names() -> None:
+    """第二十四条 step 1: one comparison, computed once, is written in Chinese or
+    English naming the teams as the reader knows them (主队/客队 on a match card)."""
+    c = compare_board(play(0), play(30), open_ns="home", open_ew="away")
+    names = {"home": "主队", "away": "客队"}
+    assert (c.step, c.winner, dict(c.points)) == (1, "home", {"home": 2, "away": 0})
+    assert c.reason("zh", names) == (
+        "跳级（开室光牌）：主队 共 3 级，客队 共 1 级，主队 多 2 级，得 2 分"
+    )
+    assert c.reason("en") == (
+        "jump levels (光牌 (no points) in the open room): home 3 levels, away 1; home scores 2"
+    )
