@@ -29,8 +29,10 @@ class PdfFile:
         return len(self.reader.pages)
 
     def text(self, page: int | None = None) -> str:
+        """The pages' text. STSong-Light (the fallback when the machine has no CJK
+        TrueType font) maps the middle dot to the katakana one (U+30FB): read as "·"."""
         pages = self.reader.pages if page is None else [self.reader.pages[page]]
-        return "\n".join(p.extract_text() or "" for p in pages)
+        return "\n".join(p.extract_text() or "" for p in pages).replace("\u30fb", "\u00b7")
 
     def fonts(self) -> dict[str, dict]:
         """Base font name → font dictionary, over every page's resources."""
