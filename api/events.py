@@ -3,6 +3,7 @@ public face of an event, read only. Draft events exist only for their officials.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -13,10 +14,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.formats.bracket import bracket_places
-from scoring.selectors import match_lines
+from scoring.rows import BracketRows
+from scoring.selectors import bracket_rows, match_lines
 from scoring.services import swiss_round_next
 from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
-from tournament.selectors import events_visible, stage_bracket, stage_bracket_state
+from tournament.selectors import events_visible
 
 from . import selectors
 from .base import EventMixin, EventView
@@ -307,25 +309,49 @@ class StageBracket(EventView):
         stage = self.stage()
         if not stage.is_bracket:
             raise Http404("not a bracket stage")
-        matches = stage.matches.select_related("round", "home", "away", "winner").order_by("number")
-        seeds = {e.seed: e.entrant_id for e in stage.entries.filter(seed__isnull=False)}
-        state = stage_bracket_state(stage)
+        # Who sits where and who won as the reader sees it (第二十八条之6): for a player
+        # a match with a board still hidden has no winner and sends nobody on.
+        seen = bracket_rows(stage, official=self.is_official())
+        state, seeds = seen.state, seen.seeds
+        rows = stage.matches.select_related("round", "home", "away", "winner").order_by("number")
+        entrants = Entrant.objects.in_bulk(seeds.values())
+        matches = [_as_seen(m, seen, entrants) for m in rows]
         data = {
             "kind": stage.kind,
             "matches": matches,
-            "champion": seeds.get(state.champion) if state.champion else None,
-            "runner_up": seeds.get(state.runner_up) if state.runner_up else None,
+            "champion": seen.champion,
+            "runner_up": seen.runner_up,
             "eliminated": {
                 str(seeds[seed]): match for seed, match in state.eliminated.items() if seed in seeds
             },
             "places": {
                 str(seeds[seed]): {"place": place, "shared": shared}
-                for seed, (place, shared) in bracket_places(stage_bracket(stage), state).items()
+                for seed, (place, shared) in bracket_places(seen.bracket, state).items()
                 if seed in seeds
             },
         }
-        lines = match_lines(stage, official=self.is_official())
+        lines = {line.match_id: line for line in seen.lines.values()}
         return Response(BracketOut(data, context={"lines": lines}).data)
+
+
+def _as_seen(match: Match, seen: BracketRows, entrants: dict[int, Entrant]) -> Match:
+    """A copy of the bracket match (not saved) with its teams, winner and status as the
+    reader sees them (``scoring.selectors.bracket_rows``)."""
+    shown = copy.copy(match)
+    a, b = seen.state.occupants.get(match.number, (None, None))
+    home, away, winner = seen.entrant(a), seen.entrant(b), seen.winner(match.number)
+    shown.home = entrants.get(home) if home is not None else None
+    shown.away = entrants.get(away) if away is not None else None
+    shown.winner = entrants.get(winner) if winner is not None else None
+    if match.number in seen.state.decided:
+        shown.status = Match.Status.FINISHED
+    elif match.number in seen.state.not_needed:
+        shown.status = Match.Status.NOT_NEEDED
+    elif match.number in seen.state.ready:
+        shown.status = Match.Status.READY
+    else:
+        shown.status = Match.Status.PENDING
+    return shown
 
 
 class StageNextRound(EventView):

@@ -326,8 +326,8 @@ class MatchResultsExporter(Exporter):
                     *_played_cells(b.closed),
                     number(b.home_points),
                     number(b.away_points),
-                    label("not_scored")
-                    if b.state == "not_scored"
+                    label(b.state)
+                    if b.state in ("not_scored", "hidden")
                     else (b.reason_en if self.lang == "en" else b.reason_zh) or None,
                 ]
                 for m in self.data.matches

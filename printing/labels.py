@@ -186,6 +186,7 @@ LABELS = {
     "decision": pgettext_lazy("print", "结果"),
     "tiebreak": pgettext_lazy("print", "加赛"),
     "not_scored": pgettext_lazy("print", "不计分"),
+    "hidden": pgettext_lazy("print", "未公布"),
     "waiting": pgettext_lazy("print", "待打"),
     "no_results": pgettext_lazy("print", "尚无成绩"),
     "levels": pgettext_lazy("print", "南北/东西级别"),

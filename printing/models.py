@@ -48,6 +48,11 @@ class PrintJob(models.Model):
     )
     kind = models.CharField(_("类别"), max_length=20)
     language = models.CharField(_("语言"), max_length=10, default="zh-hans")
+    official = models.BooleanField(
+        _("裁判用"),
+        default=True,
+        help_text=_("有成绩的材料：裁判用（全部成绩），否则为选手所见（只含已公布的牌，可张贴）"),
+    )
     status = models.CharField(
         _("状态"), max_length=8, choices=Status.choices, default=Status.QUEUED
     )

@@ -23,8 +23,8 @@ from boards.services import first_play_tables
 from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, TravellerScore
-from scoring.rows import StandingLine
-from scoring.selectors import cross_table_rows, match_lines, standings_rows
+from scoring.rows import BracketRows, MatchLine, StandingLine
+from scoring.selectors import bracket_rows, cross_table_rows, match_lines, standings_rows
 from tournament.models import (
     BoardSet,
     Entrant,
@@ -400,83 +400,114 @@ def _feeds(matches: list[Match]) -> tuple[dict[int, int], dict[int, int]]:
 def _slot(
     entrant: Entrant | None,
     source: str,
-    winner_id: int | None,
+    won: bool,
     players: dict[int, tuple[str, ...]],
     seeds: dict[int, int | None],
-    scores: dict[int, str] | None = None,
+    score: str,
 ) -> d.BracketSlot:
     return d.BracketSlot(
         entrant=entrant_ref(entrant, players),
         source=source,
         seed=seeds.get(entrant.pk) if entrant is not None else None,
-        won=entrant is not None and winner_id == entrant.pk,
-        score=(scores or {}).get(entrant.pk, "") if entrant is not None else "",
+        won=won,
+        score=score if entrant is not None else "",
     )
 
 
-def _match_scores(stage: Stage) -> tuple[dict[int, dict[int, str]], dict[int, tuple[int, int]]]:
-    """Match id → entrant id → its score in the match, for matches with boards scored;
-    and match id → (boards scored, boards to score) for the matches still under way."""
-    out: dict[int, dict[int, str]] = {}
-    unfinished: dict[int, tuple[int, int]] = {}
-    for line in match_lines(stage, official=True).values():
-        if line.needs_review:
-            continue
-        if line.boards_scored or line.decision == "forfeit":
-            out[line.match_id] = {
-                line.home_id: d.number_text(line.home),
-                line.away_id: d.number_text(line.away),
-            }
-        if line.decision != "forfeit" and 0 < line.boards_scored < line.boards_expected:
-            unfinished[line.match_id] = (line.boards_scored, line.boards_expected)
-    return out, unfinished
+def _slot_score(line: MatchLine | None, entrant_id: int | None) -> str:
+    """An entrant's score in a match, once it has boards scored (or a forfeit)."""
+    if line is None or line.needs_review or entrant_id is None:
+        return ""
+    if not (line.boards_scored or line.decision == "forfeit"):
+        return ""
+    if entrant_id == line.home_id:
+        return d.number_text(line.home)
+    return d.number_text(line.away) if entrant_id == line.away_id else ""
 
 
-def bracket_data(event: Event, *, stage: Stage | None = None) -> d.BracketData:
+def _progress(line: MatchLine | None) -> tuple[int, int] | None:
+    """(boards scored, of) while a match is under way — or, for a player, while a
+    scored board of it is still hidden (第二十八条之6): 未完 either way."""
+    if line is None or line.needs_review or line.decision == "forfeit":
+        return None
+    if 0 < line.boards_scored < line.boards_expected or line.hidden:
+        return (line.boards_scored - line.hidden, line.boards_expected)
+    return None
+
+
+def _box(
+    m: Match,
+    seen: BracketRows,
+    entrants: dict[int, Entrant],
+    players: dict[int, tuple[str, ...]],
+    seeds: dict[int, int | None],
+    feeds: tuple[dict[int, int], dict[int, int]],
+) -> d.BracketBox:
+    """A match of the bracket as the reader sees it: its teams, winner and score."""
+    winner_to, loser_to = feeds
+    line = seen.lines.get(m.number)
+    occupants = seen.state.occupants.get(m.number, (None, None))
+    winner = seen.winner(m.number)
+    slots = []
+    for seed, source in zip(occupants, (m.home_source, m.away_source), strict=True):
+        entrant_id = seen.entrant(seed)
+        entrant = entrants.get(entrant_id) if entrant_id is not None else None
+        slots.append(
+            _slot(
+                entrant,
+                source,
+                winner is not None and winner == entrant_id,
+                players,
+                seeds,
+                _slot_score(line, entrant_id),
+            )
+        )
+    return d.BracketBox(
+        number=m.number,
+        side=m.side or "winners",
+        round=m.bracket_round or 1,
+        a=slots[0],
+        b=slots[1],
+        winner_to=winner_to.get(m.number),
+        loser_to=loser_to.get(m.number),
+        reset=m.is_reset,
+        not_needed=m.number in seen.state.not_needed or m.status == Match.Status.NOT_NEEDED,
+        places=(
+            (m.first_place, m.loser_place)
+            if m.first_place is not None and m.loser_place is not None
+            else None
+        ),
+        progress=_progress(line),
+    )
+
+
+def bracket_data(
+    event: Event, *, stage: Stage | None = None, official: bool = True
+) -> d.BracketData:
+    """Each bracket as ``official`` or a player reads it (``scoring.selectors.bracket_rows``):
+    for a player a match with a board still hidden is 未完, its winner not marked and
+    not moved on, as on the phone (第二十八条之6)."""
     sheets = []
     kinds = [Stage.Kind.KNOCKOUT, Stage.Kind.DOUBLE_ELIMINATION]
     for s in stages_of(event, kinds, stage):
-        matches = list(
-            Match.objects.filter(stage=s).select_related("home", "away").order_by("number")
-        )
+        matches = list(Match.objects.filter(stage=s).order_by("number"))
         seeds = {
             e.entrant_id: e.seed for e in StageEntry.objects.filter(stage=s, seed__isnull=False)
         }
-        players = _players_by_entrant(
-            [m.home_id for m in matches if m.home_id] + [m.away_id for m in matches if m.away_id]
-        )
-        winner_to, loser_to = _feeds(matches)
-        scores, unfinished = _match_scores(s)
-
-        built = tuple(
-            d.BracketBox(
-                number=m.number,
-                side=m.side or "winners",
-                round=m.bracket_round or 1,
-                a=_slot(m.home, m.home_source, m.winner_id, players, seeds, scores.get(m.pk)),
-                b=_slot(m.away, m.away_source, m.winner_id, players, seeds, scores.get(m.pk)),
-                winner_to=winner_to.get(m.number),
-                loser_to=loser_to.get(m.number),
-                reset=m.is_reset,
-                not_needed=m.status == Match.Status.NOT_NEEDED,
-                places=(
-                    (m.first_place, m.loser_place)
-                    if m.first_place is not None and m.loser_place is not None
-                    else None
-                ),
-                progress=unfinished.get(m.pk),
+        seen = bracket_rows(s, official=official)
+        entrants = Entrant.objects.in_bulk(seen.seeds.values())
+        players = _players_by_entrant(entrants)
+        feeds = _feeds(matches)
+        champion_id = seen.champion
+        champion = entrant_ref(entrants.get(champion_id), players) if champion_id else None
+        sheets.append(
+            d.BracketSheet(
+                stage=s.name,
+                kind=s.kind,
+                matches=tuple(_box(m, seen, entrants, players, seeds, feeds) for m in matches),
+                champion=champion,
             )
-            for m in matches
         )
-        deciding = [
-            m
-            for m in matches
-            if m.status != Match.Status.NOT_NEEDED and m.side != Match.Side.PLACING
-        ]
-        champion = None
-        if deciding and deciding[-1].winner_id is not None:
-            champion = entrant_ref(deciding[-1].winner, players)
-        sheets.append(d.BracketSheet(stage=s.name, kind=s.kind, matches=built, champion=champion))
     return d.BracketData(event=event_info(event), sheets=tuple(sheets))
 
 
@@ -829,8 +860,10 @@ def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.StandingLine:
     )
 
 
-def _cross(stage: Stage, group: str, refs: dict[int, d.EntrantRef]) -> d.CrossTableData:
-    table = cross_table_rows(stage, official=True, group_label=group).table
+def _cross(
+    stage: Stage, group: str, refs: dict[int, d.EntrantRef], *, official: bool
+) -> d.CrossTableData:
+    table = cross_table_rows(stage, official=official, group_label=group).table
     order = [e for e in table.entrants if e in refs]
     cells = tuple(
         tuple(
@@ -847,14 +880,17 @@ def _cross(stage: Stage, group: str, refs: dict[int, d.EntrantRef]) -> d.CrossTa
     return d.CrossTableData(entrants=tuple(refs[e] for e in order), cells=cells)
 
 
-def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsData:
-    """Every stage's standings as scoring stored them: round-robin and group tables with
-    their cross-tables, brackets with the match scores, a Mitchell's two directions
-    with percentages, the pairs final's places. Stages with nothing scored yet and no
-    bracket to draw are left out."""
+def standings_data(
+    event: Event, *, stage: Stage | None = None, official: bool = True
+) -> d.StandingsData:
+    """Every stage's standings as ``official`` or a player reads them (the read model's
+    rows, ``scoring.selectors``; for a player only the boards shown count, 第二十八条之6):
+    round-robin and group tables with their cross-tables, brackets with the match
+    scores, a Mitchell's two directions with percentages, the pairs final's places.
+    Stages with nothing scored yet and no bracket to draw are left out."""
     out = []
     for s in stages_of(event, Stage.Kind.values, stage):
-        rows = standings_rows(s, official=True)
+        rows = standings_rows(s, official=official)
         tables: list[d.StandingsTable] = []
         bracket = None
         if s.kind in (*TABLE_KINDS, Stage.Kind.SWISS):
@@ -878,12 +914,14 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
                         group=group,
                         lines=lines,
                         # a Swiss meets only some teams: no cross-table (瑞士移位)
-                        cross=None if s.kind == Stage.Kind.SWISS else _cross(s, group, refs),
+                        cross=None
+                        if s.kind == Stage.Kind.SWISS
+                        else _cross(s, group, refs, official=official),
                         qualifiers=qualifiers,
                     )
                 )
         elif s.is_bracket:
-            sheets = bracket_data(event, stage=s).sheets
+            sheets = bracket_data(event, stage=s, official=official).sheets
             bracket = sheets[0] if sheets else None
             refs = {r.entrant_id: d.EntrantRef(r.entrant.number, r.entrant.name) for r in rows}
             places = tuple(
@@ -929,13 +967,18 @@ def standings_data(event: Event, *, stage: Stage | None = None) -> d.StandingsDa
     return d.StandingsData(event=event_info(event), stages=tuple(out))
 
 
-def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
+def results_data(
+    event: Event, *, stage: Stage | None = None, official: bool = True
+) -> d.ResultsData:
     """Every team match (and pairs-final contest) that scoring has scored, board by
-    board: the open and closed rooms' results side by side and the board points."""
+    board: the open and closed rooms' results side by side and the board points, as
+    ``official`` or a player reads them (``scoring.selectors.match_lines``). For a player
+    a board still hidden (第二十八条之6) prints neither room's result nor its points
+    (state ``hidden``), and its match is 未完 with the shown boards' score."""
     out = []
     kinds = [*(k for k in Stage.Kind.values if k in Stage.TEAM_KINDS), Stage.Kind.PAIRS_FINAL]
     for s in stages_of(event, kinds, stage):
-        lines = match_lines(s, official=True)
+        lines = match_lines(s, official=official)
         if not lines:
             continue
         matches = list(
@@ -949,6 +992,7 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
         )
         for bs in rows.order_by("match_id", "tiebreak", "number"):
             by_match[bs.match_id].append(bs)
+        shown = _shown_board_ids(s, official=official)
         tables = _match_tables(s)
         if s.kind == Stage.Kind.PAIRS_FINAL:
             refs = _pair_refs(s)
@@ -973,20 +1017,7 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
                     away=refs.get(line.away_id) if line.away_id else None,
                     open_table=numbers[0] if numbers else None,
                     closed_table=numbers[1] if len(numbers) > 1 else None,
-                    boards=tuple(
-                        d.MatchBoardLine(
-                            board=bs.number,
-                            open=_played(bs.open_result),
-                            closed=_played(bs.closed_result),
-                            home_points=str(bs.home_points) if bs.state == "scored" else "",
-                            away_points=str(bs.away_points) if bs.state == "scored" else "",
-                            state=bs.state,
-                            tiebreak=bs.tiebreak,
-                            reason_zh=bs.reason_zh,
-                            reason_en=bs.reason_en,
-                        )
-                        for bs in by_match.get(m.pk, [])
-                    ),
+                    boards=tuple(_board_line(bs, shown) for bs in by_match.get(m.pk, [])),
                     home_board_points=line.home_board_points,
                     away_board_points=line.away_board_points,
                     home_adjustment=d.number_text(line.home_adjustment)
@@ -1006,6 +1037,33 @@ def results_data(event: Event, *, stage: Stage | None = None) -> d.ResultsData:
                 )
             )
     return d.ResultsData(event=event_info(event), matches=tuple(out))
+
+
+def _shown_board_ids(stage: Stage, *, official: bool) -> set[int] | None:
+    """The ids of the stage's boards the reader may see: None (all) for an official."""
+    if official:
+        return None
+    return visible_board_ids(Board.objects.filter(stage=stage))
+
+
+def _board_line(bs: BoardScore, shown: set[int] | None) -> d.MatchBoardLine:
+    """A match's board as printed: a board hidden from the reader (第二十八条之6) with
+    neither room's result nor its points."""
+    if shown is not None and bs.board_id is not None and bs.board_id not in shown:
+        return d.MatchBoardLine(
+            board=bs.number, open=None, closed=None, state="hidden", tiebreak=bs.tiebreak
+        )
+    return d.MatchBoardLine(
+        board=bs.number,
+        open=_played(bs.open_result),
+        closed=_played(bs.closed_result),
+        home_points=str(bs.home_points) if bs.state == "scored" else "",
+        away_points=str(bs.away_points) if bs.state == "scored" else "",
+        state=bs.state,
+        tiebreak=bs.tiebreak,
+        reason_zh=bs.reason_zh,
+        reason_en=bs.reason_en,
+    )
 
 
 # --- ruling slips ---------------------------------------------------------------------------
@@ -1212,15 +1270,21 @@ def _add(total: Decimal, text: str) -> Decimal:
     return total + Decimal(text) if text else total
 
 
-def score_cards_data(event: Event, *, stage: Stage | None = None) -> d.ScoreCardsData:
+def score_cards_data(
+    event: Event, *, stage: Stage | None = None, official: bool = True
+) -> d.ScoreCardsData:
     """A personal score card for every Mitchell pair (its boards with the matchpoints)
     and every team of a team stage (its scored matches board by board with its board
-    points), in playing order with a running total."""
+    points), in playing order with a running total; for a player (``official`` False)
+    the boards shown only (第二十八条之6)."""
     cards: list[d.ScoreCard] = []
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
         lines: dict[tuple[str, int], list[d.ScoreCardLine]] = defaultdict(list)
         refs: dict[tuple[str, int], d.EntrantRef] = {}
+        visible = None if official else _visible_boards(s)
         for t in travellers_data(event, stage=s).travellers:
+            if visible is not None and (None, t.board) not in visible:
+                continue
             for row in t.rows:
                 for side, own, other in (("NS", row.ns, row.ew), ("EW", row.ew, row.ns)):
                     if own is None or own.number is None:
@@ -1246,12 +1310,14 @@ def score_cards_data(event: Event, *, stage: Stage | None = None) -> d.ScoreCard
     for s in stages_of(event, team_kinds, stage):
         team_lines: dict[int, list[d.ScoreCardLine]] = defaultdict(list)
         teams: dict[int, d.EntrantRef] = {}
-        for m in results_data(event, stage=s).matches:
+        for m in results_data(event, stage=s, official=official).matches:
             for own, other, home in ((m.home, m.away, True), (m.away, m.home, False)):
                 if own is None or own.number is None:
                     continue
                 teams[own.number] = own
                 for b in m.boards:
+                    if b.state == "hidden":
+                        continue
                     team_lines[own.number].append(
                         d.ScoreCardLine(
                             round=m.round or 0,

@@ -56,6 +56,7 @@ from .transfer import TransferError, event_export_bytes, event_file_read, event_
 __all__ = [
     "KINDS",
     "PAPERS",
+    "READER_KINDS",
     "Paper",
     "language_code",
     "import_job_create",
@@ -80,6 +81,12 @@ class Paper:
     needs_zh: str  # what the event lacks when there is nothing to print
     needs_en: str
 
+    @property
+    def for_reader(self) -> bool:
+        """Whether the paper carries scores, and so is built for a reader: an official
+        (everything) or players (the boards shown only, 第二十八条之6)."""
+        return self.kind in READER_KINDS
+
 
 def _pdf(renderer: Callable[..., Rendered]) -> Callable[[Any, str, Progress | None], Rendered]:
     def render(data: Any, lang: str, progress: Progress | None) -> Rendered:
@@ -103,6 +110,11 @@ def _whole_event(event: Event, *, stage: Stage | None = None) -> Any:
     """The event export is always the whole event, whatever stage is chosen."""
     return event
 
+
+#: The papers with scores: built for an official or for players (``official``).
+READER_KINDS = frozenset(
+    {"brackets", "standings", "results", "score-cards", "standings-xlsx", "results-xlsx"}
+)
 
 _MITCHELL = ("米切尔赛制阶段", "a Mitchell stage")
 _TEAM = ("团体赛阶段", "a team stage")
@@ -339,15 +351,23 @@ def render_kind(
     language: str = "zh-hans",
     stage: Stage | None = None,
     progress: Progress | None = None,
+    official: bool = True,
 ) -> Rendered:
-    """Read the data of paper ``kind`` and render it: ``(filename, mimetype, bytes)``."""
+    """Read the data of paper ``kind`` and render it: ``(filename, mimetype, bytes)``.
+    A paper with scores is built for ``official`` (what the director's pages show) or,
+    with ``official=False``, for players — to post or hand out: the scores, winners and
+    order the players' pages show, hidden boards left out (第二十八条之6)."""
     paper = _paper(kind)
     language = language_code(language)
     if stage is not None and stage.event_id != event.pk:
         raise PrintingError(
             "所选阶段不属于该赛事", "the stage is not part of the event", code="stage"
         )
-    data = paper.build(event, stage=stage)
+    data = (
+        paper.build(event, stage=stage, official=official)
+        if paper.for_reader
+        else paper.build(event, stage=stage)
+    )
     if paper.count(data) == 0:
         where_zh = f"阶段“{stage.name}”" if stage is not None else f"赛事“{event.name}”"
         where_en = f"stage {stage.name!r}" if stage is not None else f"event {event.code!r}"
@@ -373,10 +393,12 @@ def print_job_create(
     language: str = "zh-hans",
     stage: Stage | None = None,
     user: Any = None,
+    official: bool = True,
 ) -> PrintJob:
-    """Queue paper ``kind`` of ``event``: the task starts once the transaction commits
-    (at once when tasks run eagerly, so the job may already be done on return — read
-    it again rather than assume either)."""
+    """Queue paper ``kind`` of ``event`` for ``official`` or for players (see
+    :func:`render_kind`): the task starts once the transaction commits (at once when
+    tasks run eagerly, so the job may already be done on return — read it again rather
+    than assume either)."""
     _paper(kind)
     language = language_code(language)
     job = PrintJob.objects.create(
@@ -384,6 +406,7 @@ def print_job_create(
         stage=stage,
         kind=kind,
         language=language,
+        official=official,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
     from .tasks import render_print_job
@@ -411,6 +434,7 @@ def print_job_run(job_id: int) -> PrintJob:
             language=job.language,
             stage=job.stage,
             progress=progress,
+            official=job.official,
         )
     except Exception as error:
         job.status = PrintJob.Status.FAILED

@@ -113,6 +113,8 @@ def job_start(request: HttpRequest, code: str) -> HttpResponse:
             language=request.POST.get("language") or "zh-hans",
             stage=stage,
             user=request.user,
+            # the papers with scores: the director's (everything) or the players' view
+            official=request.POST.get("reader") != "players",
         )
     except PrintingError as error:
         return render(request, "printing/page.html", _page(request, event, error=error), status=400)

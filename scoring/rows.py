@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from core.formats.bracket import Bracket, BracketState
 from core.standings import CrossTable
 
-__all__ = ["CrossTableRows", "EntrantTag", "MatchLine", "StandingLine"]
+__all__ = ["BracketRows", "CrossTableRows", "EntrantTag", "MatchLine", "StandingLine"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +104,35 @@ class MatchLine:
     note_zh: str
     note_en: str
     hidden: int
+
+
+@dataclass(frozen=True)
+class BracketRows:
+    """A knockout's or a double elimination's bracket as its reader may see it: the
+    bracket, who sits where and who won (``state``, by seed), and each match's score
+    (``lines``, by match number). For a player a match with a scored board still hidden
+    is not decided (第二十八条之6): no winner, nobody moved on from it, no place from it
+    — whatever scoring stored. An unconfirmed result counts for nobody (scoring scores
+    confirmed results only)."""
+
+    bracket: Bracket
+    state: BracketState
+    seeds: dict[int, int]  # seed → entrant id
+    lines: dict[int, MatchLine]  # match number → its score as the reader sees it
+
+    def entrant(self, seed: int | None) -> int | None:
+        """The entrant id of ``seed`` (None for a slot not known yet)."""
+        return self.seeds.get(seed) if seed is not None else None
+
+    def winner(self, number: int) -> int | None:
+        """The entrant id of match ``number``'s winner as the reader sees it."""
+        result = self.state.results.get(number)
+        return self.entrant(result.winner) if result is not None else None
+
+    @property
+    def champion(self) -> int | None:
+        return self.entrant(self.state.champion)
+
+    @property
+    def runner_up(self) -> int | None:
+        return self.entrant(self.state.runner_up)

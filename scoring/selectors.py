@@ -13,6 +13,7 @@ from fractions import Fraction
 from boards.models import Board
 from boards.selectors import visible_board_ids
 from core.engine import Side
+from core.formats.bracket import advance
 from core.numbers import rounded
 from core.standings import (
     GroupTable,
@@ -26,9 +27,10 @@ from core.standings import (
 from core.standings import cross_table as build_cross_table
 from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
+from tournament.selectors import stage_bracket, stage_bracket_results, stage_seeds
 
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
-from .rows import CrossTableRows, EntrantTag, MatchLine, StandingLine
+from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
 from .services.teams import seen_pure
 
@@ -38,6 +40,7 @@ __all__ = [
     "SeenMatch",
     "SeenPair",
     "board_traveller",
+    "bracket_rows",
     "cross_table_rows",
     "match_lines",
     "seen_match_scores",
@@ -369,6 +372,23 @@ def cross_table_rows(stage: Stage, *, official: bool, group_label: str = "") -> 
     if not group_label:  # a final's group matches carried over (带分, 第二十六条之3)
         matches += carried_matches(stage)
     return CrossTableRows(table=build_cross_table([_row(s) for s in lines], matches), lines=lines)
+
+
+def bracket_rows(stage: Stage, *, official: bool) -> BracketRows:
+    """A knockout or double-elimination stage's bracket as ``official`` or a player
+    reads it: the stored winners, less (for a player) the matches with a scored board
+    still hidden (第二十八条之6), advanced through the bracket — so the match is 未完 and
+    its winner's next slot still says where it comes from, as on the phone."""
+    rows = list(stage.matches.order_by("number"))
+    lines = {line.number: line for line in match_lines(stage, official=official).values()}
+    results = {
+        number: result
+        for number, result in stage_bracket_results(stage, rows).items()
+        if number not in lines or not lines[number].hidden
+    }
+    bracket = stage_bracket(stage, rows)
+    seeds = {seed: entrant.pk for seed, entrant in stage_seeds(stage).items()}
+    return BracketRows(bracket=bracket, state=advance(bracket, results), seeds=seeds, lines=lines)
 
 
 def stage_group_qualifiers(stage: Stage) -> Qualifiers[int]:

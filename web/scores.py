@@ -25,6 +25,7 @@ from scoring.models import DECISION_CHOICES, TIE_CHOICES, BoardScore, TravellerS
 from scoring.rows import MatchLine, StandingLine
 from scoring.selectors import (
     board_traveller,
+    bracket_rows,
     cross_table_rows,
     match_board_scores,
     match_lines,
@@ -207,13 +208,13 @@ def team_match_page(
 def bracket_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
-    shown = match_scores(stage, director=director)
+    seen = bracket_rows(stage, official=director)
+    shown = {line.number: _score(line) for line in seen.lines.values()}
     scores = {n: (s["home"], s["away"]) for n, s in shown.items() if s["boards"] != "0/0"}
-    hidden = {n for n, s in shown.items() if s["hidden"]}
-    return selectors.bracket_page(stage, entrants, scores=scores, hidden=hidden) | {
+    return selectors.bracket_page(stage, entrants, scores=scores, state=seen.state) | {
         "scores": shown,
         # 冠军, 亚军, placing matches, shared places — once the title is decided
-        "places": standings_view(stage, entrants),
+        "places": standings_view(stage, entrants, director=director),
     }
 
 

@@ -12,7 +12,7 @@ the rows, so the standings issue only has to pass them in.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from core.engine import SEAT_NAMES
-from core.formats.bracket import BracketPart, LoserOf, WinnerOf, advance
+from core.formats.bracket import BracketPart, BracketState, LoserOf, WinnerOf, advance
 from tournament.models import (
     Entrant,
     Event,
@@ -366,18 +366,19 @@ def bracket_page(
     entrants: Mapping[int, EntrantView],
     *,
     scores: Mapping[int, tuple[str, str]] | None = None,
-    hidden: Collection[int] = (),
+    state: BracketState | None = None,
 ) -> dict[str, Any]:
-    """The bracket as a picture (SVG) and as a list, from the stored results;
-    ``scores`` maps a match number to its (home, away) score, from scoring. The matches
-    in ``hidden`` (a board the reader may not see yet) are drawn as not decided: no
-    winner marked, nobody moved on."""
+    """The bracket as a picture (SVG) and as a list; ``scores`` maps a match number to
+    its (home, away) score and ``state`` is who sits where and who won, both as the
+    reader sees them (``scoring.selectors.bracket_rows``: a match with a board the
+    reader may not see yet is not decided, nobody moved on). Without ``state``, the
+    stored results."""
     scores = scores or {}
     rows = list(stage.matches.select_related("round").order_by("number"))
     stored = {m.number: m for m in rows}
     bracket = stage_bracket(stage, rows)
-    results = stage_bracket_results(stage, rows)
-    state = advance(bracket, {n: r for n, r in results.items() if n not in hidden})
+    if state is None:
+        state = advance(bracket, stage_bracket_results(stage, rows))
     seeds = {seed: entrants.get(e.pk) for seed, e in stage_seeds(stage).items()}
     rounds: dict[str, int] = {}
     for m in bracket.matches:

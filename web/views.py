@@ -107,9 +107,12 @@ def _without_query(request: HttpRequest) -> HttpRequest:
 def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse:
     """A stage's standings, for the many phones refreshing at once: the rows come from
     the same versioned cache as the API's standings (a result change starts anew)."""
+    director = False
     if request.user.is_authenticated:
         event = event_for(request, code)
         stage = stage_for(event, order)
+        # The director reads what the stage page and the director's papers show (第二十八条之6)
+        director = user_has_role(request.user, event, "director")
     else:  # the many: looked up once a second per process, not once per request
         found = remembered(("event", code), lambda: event_public(code))
         if found is None:
@@ -127,7 +130,7 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         # language switch is a placeholder, filled in per request below.
         # Each format's result as its stage page computes it (a bracket's places, a
         # Mitchell's two rankings …), with the ties' markers and reasons.
-        data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event))
+        data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event), director=director)
         context = {"event": event, "stage": stage} | data
         context["csrf_token"] = CSRF_PLACEHOLDER
         return render_to_string("web/stage_standings.html", context, request=shared)

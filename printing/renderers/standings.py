@@ -281,6 +281,8 @@ def _match(sheet: Sheet, m: MatchResult) -> None:
         board = str(b.board) + (f" {label('tiebreak')}" if b.tiebreak else "")
         if b.state == "not_scored":
             points: list[object] = [Cell(label("not_scored"), size=7.5), ""]
+        elif b.state == "hidden":  # a player's paper: not shown yet (第二十八条之6)
+            points = [Cell(label("hidden"), size=7.5), ""]
         else:
             points = [Cell(b.home_points, bold=True), Cell(b.away_points, bold=True)]
         rows.append([Cell(board, bold=True), *_room_cells(b.open), *_room_cells(b.closed), *points])

@@ -23,7 +23,7 @@ class Command(JsonCommand):
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
-        usage = "print_event EVENT KIND --out FILE [--lang en] [--stage STAGE]"
+        usage = "print_event EVENT KIND --out FILE [--lang en] [--stage STAGE] [--players]"
 
         def error(message: str) -> NoReturn:
             self.fail(f"参数错误（用法：{usage}） / bad arguments: {message}")
@@ -39,6 +39,11 @@ class Command(JsonCommand):
         parser.add_argument(
             "--stage", help="只打印一个阶段：顺序号或名称 / one stage: order or name"
         )
+        parser.add_argument(
+            "--players",
+            action="store_true",
+            help="成绩按选手所见（只含已公布的牌，第二十八条之6）/ scores as players see them",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = self._event(options["event"])
@@ -48,7 +53,11 @@ class Command(JsonCommand):
             self.fail(f"输出目录不存在：{out.parent} / no such directory: {out.parent}")
         try:
             filename, mimetype, content = render_kind(
-                event=event, kind=options["kind"], language=options["lang"], stage=stage
+                event=event,
+                kind=options["kind"],
+                language=options["lang"],
+                stage=stage,
+                official=not options["players"],
             )
         except PrintingError as error:
             self.fail(str(error))

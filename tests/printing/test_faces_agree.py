@@ -1,0 +1,171 @@
+"""Issue 23, "Faces disagree": in the demo (``load_demo``) the last result of each stage
+waits for confirmation, so a board of the double elimination's first round and one of
+the round robin's second round are hidden from players on every copy (第二十八条之6:
+officials see everything, everyone else the boards shown). A paper printed for players
+— to post or hand out — shows what the players' pages show: M1 未完 at the shown
+boards' score, nobody moved on from it, the round robin ranked on the matches decided
+for players; a paper printed for officials shows what the director's pages show. Same
+scores, same 未完 or winner, same order on the PDF, the stage page, the API and the
+spreadsheet, for either reader. An unconfirmed result counts for nobody."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+from openpyxl import load_workbook
+
+from boards.models import Result
+from core.numbers import format_number
+from printing.services import render_kind
+from scoring.selectors import match_lines, standings_rows
+from tournament.models import Event, Stage
+
+from ._pdf import PdfFile
+
+pytestmark = pytest.mark.django_db
+
+READERS = {"official": True, "player": False}
+
+
+@pytest.fixture
+def demo(django_capture_on_commit_callbacks) -> Event:
+    with django_capture_on_commit_callbacks(execute=True):  # scoring runs on commit
+        call_command("load_demo", stdout=io.StringIO())
+    return Event.objects.get(code="chifeng-demo")
+
+
+def _client(official: bool) -> Client:
+    client = Client()
+    if official:
+        client.force_login(get_user_model().objects.get(username="director"))
+    return client
+
+
+def _pdf_text(event: Event, kind: str, stage: Stage, official: bool) -> str:
+    """The paper's text, laid out as printed (pdftotext), spaces squeezed."""
+    pdf = PdfFile.of(render_kind(event=event, kind=kind, stage=stage, official=official))
+    if shutil.which("pdftotext"):
+        done = subprocess.run(
+            ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
+        )
+        text = done.stdout.decode()
+    else:
+        text = pdf.text()
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def _xlsx_rows(event: Event, kind: str, stage: Stage, official: bool) -> list[list[object]]:
+    _name, _mime, content = render_kind(event=event, kind=kind, stage=stage, official=official)
+    book = load_workbook(io.BytesIO(content))
+    sheet = book[stage.name] if stage.name in book.sheetnames else book.worksheets[0]
+    return [list(row) for row in sheet.iter_rows(values_only=True)]
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_double_elimination_match_with_a_board_hidden_reads_alike_on_every_face(demo, reader):
+    """第二十七条 (double elimination), 第二十八条之6 (what players may see), 第二十四条."""
+    official = READERS[reader]
+    stage = demo.stages.get(kind=Stage.Kind.DOUBLE_ELIMINATION)
+    waiting = Result.objects.filter(board__stage=stage).exclude(status=Result.Status.CONFIRMED)
+    assert waiting.count() == 1  # the demo's unconfirmed result (in M4's closed room)
+    m1 = stage.matches.select_related("home", "away", "winner").get(number=1)
+    line = next(x for x in match_lines(stage, official=official).values() if x.number == 1)
+    home, away = format_number(line.home), format_number(line.away)
+    assert m1.winner is not None  # every board of M1 confirmed: decided, its winner moved on
+    winner = m1.winner.name
+    m5 = stage.matches.get(number=5)
+    slot = "home" if m5.home_source == "winner:M1" else "away"
+    if official:  # the stored score: decided
+        assert line.decision == "won" and line.winner_id == m1.winner_id and not line.hidden
+    else:  # a board of M1 hidden (M4 has not confirmed it): 未完, the shown boards only
+        assert line.decision == "waiting" and line.winner_id is None and line.hidden == 1
+    decided = line.winner_id is not None
+
+    # The PDFs: the results paper prints M1's score and 未完 or the winner …
+    results = _pdf_text(demo, "results", stage, official)
+    m1_part = results[results.index(f"{m1.home.name} — {m1.away.name}") :]
+    m1_part = m1_part[: m1_part.index("结果：") + 20]
+    assert f"{home} : {away}" in m1_part
+    assert (f"胜者 {winner}" in m1_part) is decided and ("未完" in m1_part) is not decided
+    # … and the bracket sends 红山队 on to M5 only for a reader to whom M1 is decided.
+    bracket = _pdf_text(demo, "brackets", stage, official)
+    assert ("M1胜者" in bracket) is not decided
+    assert bool(re.search(r"M1 \S 23/24", bracket)) is not decided
+
+    # The stage page (the phone): the same score, the same slot of M5.
+    page = _client(official).get(f"/e/{demo.code}/s/{stage.order}/").content.decode()
+    assert ("M1胜者" in page) is not decided
+
+    # The API: M1's score and winner, M5's home team.
+    api = _client(official).get(f"/api/events/{demo.code}/stages/{stage.order}/bracket/").json()
+    by_number = {m["number"]: m for m in api["matches"]}
+    assert Decimal(by_number[1]["score"]["home"]) == line.home
+    assert Decimal(by_number[1]["score"]["away"]) == line.away
+    assert (by_number[1]["winner"] is not None) is decided
+    assert (by_number[5][slot] is not None) is decided
+
+    # The spreadsheets: the match sheet and the bracket's rows.
+    matches = _xlsx_rows(demo, "results-xlsx", stage, official)
+    row = next(r for r in matches if r[2] == "M1")
+    assert (Decimal(str(row[10])), Decimal(str(row[11]))) == (line.home, line.away)
+    assert (row[15] == winner) is decided and (row[14] == "未完") is not decided
+    rows = _xlsx_rows(demo, "standings-xlsx", stage, official)
+    m1_row = next(r for r in rows if r[0] == "M1")
+    assert (Decimal(str(m1_row[3])), Decimal(str(m1_row[5]))) == (line.home, line.away)
+    assert (m1_row[6] == winner) is decided
+    m5_row = next(r for r in rows if r[0] == "M5")
+    assert (m5_row[2 if slot == "home" else 4] == winner) is decided
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_round_robin_with_a_board_hidden_ranks_alike_on_every_face(demo, reader):
+    """第二十五条 (the round-robin table), 第二十八条之6."""
+    official = READERS[reader]
+    stage = demo.stages.get(kind=Stage.Kind.ROUND_ROBIN)
+    lines = standings_rows(stage, official=official)
+    order = [(x.place, x.entrant.name, x.match_points) for x in lines]
+    hidden = [x for x in match_lines(stage, official=official).values() if x.hidden]
+    # For a player a match with a board hidden is not decided: fewer played, fewer points.
+    assert bool(hidden) is not official
+    played = sum(x.played for x in lines)
+    assert played == 2 * sum(
+        1
+        for x in match_lines(stage, official=official).values()
+        if x.decision not in ("waiting", "")
+    )
+
+    # The standings PDF: the same order, places and match points.
+    text = _pdf_text(demo, "standings", stage, official)
+    table = text[: text.index("交叉表")]
+    at = [table.index(f" {name} ") for _p, name, _mp in order]
+    assert at == sorted(at)
+    for place, name, points in order:
+        shared = sum(1 for p, _n, _m in order if p == place) > 1
+        pattern = rf"^ ?{place}{'=' if shared else ''} \d+ {name} (\d+ ){{4}}{points} "
+        assert re.search(pattern, table, re.MULTILINE), (pattern, table)
+
+    # The stage page and the API.
+    page = _client(official).get(f"/e/{demo.code}/s/{stage.order}/standings/").content.decode()
+    shown = re.findall(
+        r'<th scope="row" class="name">([^<]+?)(?: <small[^>]*>[^<]*</small>)?</th>.*?'
+        r'<td class="num strong">(\d+)</td>',
+        page,
+        re.DOTALL,
+    )
+    assert [(name, int(points)) for name, points in shown] == [(n, mp) for _p, n, mp in order]
+    api = _client(official).get(f"/api/events/{demo.code}/stages/{stage.order}/standings/").json()
+    assert [(r["place"], r["entrant"]["name"], r["match_points"]) for r in api["rows"]] == order
+
+    # The spreadsheet: place, team, match points.
+    rows = _xlsx_rows(demo, "standings-xlsx", stage, official)
+    header = rows[0]
+    place, team, points = header.index("名次"), header.index("队名"), header.index("场分")
+    assert [(r[place], r[team], r[points]) for r in rows[1:] if r[team]] == order
