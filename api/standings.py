@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from core.numbers import rounded
 from scoring.cache import cached_payload
 from scoring.models import Standing
+from scoring.reasons import tie_reasons
 from scoring.selectors import standings_rows
 from tournament.models import Event, Stage
 
@@ -39,7 +40,9 @@ class ExactDecimalField(serializers.DecimalField):
 
 
 class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
-    """A ``scoring.rows.StandingLine``, written with the fields of the stored row."""
+    """A ``scoring.rows.StandingLine``, written with the fields of the stored row, and
+    its tie code rendered in Chinese and English the way the pages and the PDFs render
+    it (``scoring.reasons``): ``mark_*`` beside the team, ``reason_*`` why (第二十五条之4)."""
 
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
@@ -47,6 +50,10 @@ class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
     }
     entrant = EntrantRef()
     percentage = ExactDecimalField(max_digits=7, decimal_places=2, allow_null=True)
+    mark_zh = serializers.SerializerMethodField()
+    reason_zh = serializers.SerializerMethodField()
+    mark_en = serializers.SerializerMethodField()
+    reason_en = serializers.SerializerMethodField()
 
     class Meta:
         model = Standing
@@ -72,10 +79,28 @@ class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "tie",
             "flagged",
             "note",
+            "mark_zh",
+            "reason_zh",
+            "mark_en",
+            "reason_en",
             "byes",
             "opponents_points",
             "net_levels",
         ]
+
+    # The payload is built once per version for every reader (``scoring.cache``), so it
+    # carries both languages, not the request's.
+    def get_mark_zh(self, line: Any) -> str:
+        return tie_reasons(line)["mark_zh"]
+
+    def get_reason_zh(self, line: Any) -> str:
+        return tie_reasons(line)["reason_zh"]
+
+    def get_mark_en(self, line: Any) -> str:
+        return tie_reasons(line)["mark_en"]
+
+    def get_reason_en(self, line: Any) -> str:
+        return tie_reasons(line)["reason_en"]
 
 
 class StandingsOut(serializers.Serializer):  # type: ignore[type-arg]

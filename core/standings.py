@@ -8,7 +8,9 @@ What the articles decide once the boards are compared:
 * A round robin (第二十五条): match points (场分) win 2, draw 1, loss 0; ranked by
   match points; two teams level: the winner of their match first; still level: a
   shared place; three or more level: a play-off (决赛轮) of extra boards — flagged here
-  — or an order the director gives with a recorded reason.
+  — or an order the director gives with a recorded reason. While matches remain the
+  table is a running one: two level teams that have not met yet are said to be so,
+  and a play-off is flagged only once the level teams have played all their matches.
 * Groups (第二十六条): a round robin per group; the top N of each go on.
 * Knockout and double elimination (第二十七条): the match score decides; a match level
   after its boards needs extra boards (加赛), and the tie-break boards decide.
@@ -381,10 +383,16 @@ class DirectorOrder(Generic[K]):
 
 
 class Tie(enum.StrEnum):
+    """Why a row has the place it has among teams level on match points (第二十五条之4).
+
+    The values are codes: the faces render them in Chinese or English."""
+
     NONE = "none"  # a place of its own by match points
-    HEAD_TO_HEAD = "head_to_head"  # two level, their match decided
-    SHARED = "shared"  # two level, their match(es) level too: 并列
-    PLAYOFF = "playoff"  # three or more level: a play-off is needed
+    HEAD_TO_HEAD = "head_to_head"  # two level, their match decided: 之4(一)
+    SHARED = "shared"  # two level, their match(es) level too: 并列, 之4(二)
+    NOT_MET = "not_met"  # two level, their match not played yet: level for now
+    LEVEL = "level"  # three or more level, matches still to play: level for now
+    PLAYOFF = "playoff"  # three or more level, their matches all played: 之4(三)
     DIRECTOR = "director"  # ordered by the director with a recorded reason
 
 
@@ -419,6 +427,7 @@ def round_robin_standings(
     matches: Iterable[ScoredMatch[K]],
     *,
     director_orders: Sequence[DirectorOrder[K]] = (),
+    to_play: Iterable[tuple[K, K]] = (),
 ) -> tuple[StandingRow[K], ...]:
     """Rank a round robin (第二十五条) from its decided matches.
 
@@ -429,7 +438,28 @@ def round_robin_standings(
     another recorded decision). A director's order applies only to teams the rules
     leave level, never against a decided head-to-head. Matches not yet decided do not
     count; the table is right as far as it goes.
+
+    ``to_play``: the pairs of teams with a match of this round robin still to decide
+    that ``matches`` does not hold (a match of a later round has no score yet); the
+    undecided ones in ``matches`` count as still to play too. 第二十五条之3 ranks the
+    teams 比赛结束 — when the round robin is over — and 之4 breaks the ties of those
+    final places, so while matches remain a row says only what is true now:
+
+    * two level teams whose match is decided: 之4(一) or (二) already holds between
+      them (``HEAD_TO_HEAD``, ``SHARED``) — their match will not change;
+    * two level teams that have not met (no decided match between them):
+      ``NOT_MET`` — they share the place for now; their match will order them, so
+      they are not told it was drawn;
+    * three or more level while any of them has a match still to play: ``LEVEL`` — a
+      shared place for now, since a match to come can still separate them; once all
+      their matches are played the tie is real and 之4(三) applies: ``PLAYOFF``
+      (flagged), or the director's order.
     """
+    matches = list(matches)
+    waiting: dict[K, int] = {}
+    for home, away in [*to_play, *((m.home, m.away) for m in matches if not m.decided)]:
+        for team in (home, away):
+            waiting[team] = waiting.get(team, 0) + 1
     decided = [m for m in matches if m.decided]
     stats: dict[K, dict[str, int]] = {
         e: {"played": 0, "won": 0, "drawn": 0, "lost": 0, "mp": 0} for e in entrants
@@ -459,7 +489,7 @@ def round_robin_standings(
     place = 1
     for mp in sorted(by_points, reverse=True):
         level = sorted(by_points[mp], key=position.__getitem__)
-        for group, tie, note in _break_tie(level, decided, director_orders):
+        for group, tie, note in _break_tie(level, decided, director_orders, waiting):
             for e in group:
                 s = stats[e]
                 rows.append(
@@ -483,20 +513,29 @@ def round_robin_standings(
 
 
 def _break_tie(
-    level: list[K], matches: Sequence[ScoredMatch[K]], orders: Sequence[DirectorOrder[K]]
+    level: list[K],
+    matches: Sequence[ScoredMatch[K]],
+    orders: Sequence[DirectorOrder[K]],
+    waiting: Mapping[K, int],
 ) -> list[tuple[list[K], Tie, str]]:
-    """Teams level on match points, in placing order: groups that share a place."""
+    """Teams level on match points, in placing order: groups that share a place
+    (第二十五条之4, as far as the matches played decide it; ``waiting``: each team's
+    matches still to play)."""
     if len(level) == 1:
         return [(level, Tie.NONE, "")]
     if len(level) == 2:
         a, b = level
         between = [m for m in matches if {m.home, m.away} == {a, b}]
+        if not between:  # not met yet: their match will order them (之4(一))
+            return [(level, Tie.NOT_MET, "")]
         mp_a = sum(m.match_points[a] for m in between)
         mp_b = sum(m.match_points[b] for m in between)
         if mp_a != mp_b:
             first, second = (a, b) if mp_a > mp_b else (b, a)
             return [([first], Tie.HEAD_TO_HEAD, ""), ([second], Tie.HEAD_TO_HEAD, "")]
         unresolved = Tie.SHARED
+    elif any(waiting.get(e) for e in level):  # a match to come may still separate them
+        return [(level, Tie.LEVEL, "")]
     else:
         unresolved = Tie.PLAYOFF
     for order in orders:
@@ -559,13 +598,19 @@ def group_tables(
     matches: Mapping[str, Sequence[ScoredMatch[K]]],
     *,
     director_orders: Sequence[DirectorOrder[K]] = (),
+    to_play: Mapping[str, Sequence[tuple[K, K]]] | None = None,
 ) -> tuple[GroupTable[K], ...]:
-    """A round-robin table per group (第二十六条之1), groups in label order."""
+    """A round-robin table per group (第二十六条之1), groups in label order; ``to_play``:
+    per group, the matches still to play that ``matches`` does not hold
+    (``round_robin_standings``)."""
     tables = []
     for label in sorted(groups):
         group_matches = list(matches.get(label, ()))
-        rows = round_robin_standings(groups[label], group_matches, director_orders=director_orders)
-        complete = bool(group_matches) and all(m.decided for m in group_matches)
+        remaining = list((to_play or {}).get(label, ()))
+        rows = round_robin_standings(
+            groups[label], group_matches, director_orders=director_orders, to_play=remaining
+        )
+        complete = bool(group_matches) and all(m.decided for m in group_matches) and not remaining
         tables.append(GroupTable(label, rows, complete))
     return tuple(tables)
 

@@ -477,7 +477,8 @@ class StandingLine:
     entrant: EntrantRef
     shared: bool = False
     flagged: bool = False
-    note: str = ""
+    tie: str = ""  # the row's tie code; rendered with ``note`` by scoring.reasons
+    note: str = ""  # the director's recorded reason
     played: int = 0
     won: int = 0
     drawn: int = 0

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.utils.translation import pgettext
 
+from scoring.reasons import tie_mark, tie_reason
+
 from .data import (
     EntrantRef,
     PlayedResult,
@@ -122,8 +124,9 @@ def _jokers(cards: tuple[str, ...]) -> str | None:
 
 
 def _tie(line: StandingLine) -> str | None:
-    """The tie column beside the place (a number): 并列 when the place is shared."""
-    return label("tie") if line.shared else None
+    """The tie column beside the place (a number): the row's mark (需加赛决定, 尚未相遇…,
+    as on the pages, ``scoring.reasons``), or nothing."""
+    return tie_mark(line) or None
 
 
 class StandingsExporter(Exporter):
@@ -172,7 +175,7 @@ class StandingsExporter(Exporter):
                                 line.match_points,
                                 number(line.score_for),
                                 number(line.score_against),
-                                line.note or None,
+                                tie_reason(line) or None,
                             ]
                         )
             elif "pairs" in kinds:

@@ -836,7 +836,12 @@ def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.StandingLine:
     """A printed line of the read model's row: the place, and the round-robin columns
     (``teams``) or a Mitchell's (``pairs``)."""
     line = d.StandingLine(
-        place=s.place, entrant=ref, shared=s.shared, flagged=s.flagged, note=s.note
+        place=s.place,
+        entrant=ref,
+        shared=s.shared,
+        flagged=s.flagged,
+        tie=s.tie,  # a code: the paper renders it in its language (scoring.reasons)
+        note=s.note,
     )
     if columns == "teams":
         return dataclasses.replace(

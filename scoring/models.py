@@ -62,6 +62,8 @@ TIE_CHOICES = [
     (Tie.NONE.value, _("无")),
     (Tie.HEAD_TO_HEAD.value, _("按相互比赛胜负")),
     (Tie.SHARED.value, _("并列")),
+    (Tie.NOT_MET.value, _("尚未相遇")),
+    (Tie.LEVEL.value, _("暂并列")),
     (Tie.PLAYOFF.value, _("需加赛决定")),
     (Tie.DIRECTOR.value, _("裁判长决定")),
 ]

@@ -14,14 +14,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from boards.models import Board, Result
 from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
 from core.numbers import format_number as number
 from scoring.cache import standings_version
-from scoring.models import DECISION_CHOICES, TIE_CHOICES, BoardScore, TravellerScore
+from scoring.models import DECISION_CHOICES, BoardScore, TravellerScore
+from scoring.reasons import tie_mark, tie_reason
 from scoring.rows import MatchLine, StandingLine
 from scoring.selectors import (
     board_traveller,
@@ -63,24 +64,6 @@ def stage_etag(stage: Stage, *, director: bool) -> str:
 # --- standings --------------------------------------------------------------------------------
 
 
-#: Why a row shares a place, or is placed as it is among teams level on match points
-#: (第二十五条之4); a director's order shows the reason recorded with it instead.
-TIE_WHY = {
-    "head_to_head": gettext_noop("场分相同，按两队相遇那轮的胜负排列（第二十五条之4（一））"),
-    "shared": gettext_noop("场分相同且相遇那轮也打平，并列排名（第二十五条之4（二））"),
-    "playoff": gettext_noop("多队场分相同：须加赛或由裁判长决定名次（第二十五条之4（三））"),
-    "director": gettext_noop("多队场分相同，由裁判长决定名次"),
-    "pairs_shared": gettext_noop("比赛分相同，并列"),
-}
-
-
-def _why(row: StandingLine) -> str:
-    if row.tie == "director" and row.note:
-        return row.note
-    key = row.tie if row.tie in TIE_WHY else ("pairs_shared" if row.shared else "")
-    return _(TIE_WHY[key]) if key else ""
-
-
 def _standing(row: StandingLine, entrants: Mapping[int, EntrantView]) -> dict[str, Any]:
     return {
         "row": row,
@@ -92,11 +75,10 @@ def _standing(row: StandingLine, entrants: Mapping[int, EntrantView]) -> dict[st
         "adjustment": number(row.adjustment) if row.adjustment else "",
         "percentage": number(row.percentage) if row.percentage is not None else "",
         # How a level was settled or why it is not yet (第二十五条之4), and the
-        # director's recorded reason when the director ordered it.
-        "tie": str(dict(TIE_CHOICES)[row.tie])
-        if row.tie in TIE_WHY
-        else (_("并列") if row.shared else ""),
-        "why": _why(row),
+        # director's recorded reason when the director ordered it: rendered from the
+        # row's codes the one way every face renders them (``scoring.reasons``).
+        "tie": tie_mark(row),
+        "why": tie_reason(row),
     }
 
 

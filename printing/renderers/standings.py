@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import get_language, pgettext
 
+from scoring.reasons import tie_mark, tie_reason
+
 from ..data import (
     CrossTableData,
     MatchResult,
@@ -126,12 +128,40 @@ def _ranking(sheet: Sheet, heading: str, table: StandingsTable, fields: tuple[_F
         [
             _place(line, table.qualifiers),
             *(f.cell(line) for f in fields),
-            Cell(line.note, size=7.5),
+            Cell(_note(line), size=7.5),
         ]
         for line in table.lines
     ]
     sheet.heading(heading, size=12, keep=ROW * 3)
     sheet.table(columns, rows, row_height=ROW, size=9.5)
+    _tie_notes(sheet, table)
+
+
+def _note(line: StandingLine) -> str:
+    """The note column: the director's recorded reason, else the row's short mark (需加赛决定,
+    尚未相遇…); the sentence for each mark follows the table (:func:`_tie_notes`)."""
+    if line.tie == "director" and line.note:
+        return line.note
+    return tie_mark(line)
+
+
+def _tie_notes(sheet: Sheet, table: StandingsTable) -> None:
+    """Under the table, each mark with its reason as the pages say it (scoring.reasons,
+    第二十五条之4), once each, wrapped to the page width."""
+    notes = {
+        (tie_mark(line), tie_reason(line)): None
+        for line in table.lines
+        if tie_reason(line) and not (line.tie == "director" and line.note)
+    }
+    for mark, reason in notes:
+        text = f"{mark}：{reason}" if get_language() == "zh-hans" else f"{mark}: {reason}"
+        lines = len(sheet.wrap(text, 8, sheet.inner_width))
+        sheet.ensure(4 * lines + 2)
+        sheet.cursor += sheet.paragraph(
+            sheet.left, sheet.cursor + 3, text, width=sheet.inner_width, size=8, color=GREY
+        )
+    if notes:
+        sheet.cursor += 2
 
 
 def _teams(sheet: Sheet, table: StandingsTable) -> None:

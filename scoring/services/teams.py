@@ -380,8 +380,20 @@ def team_table_rows(
     ):
         groups[label].append(entrant_id)
     matches: dict[str, list[ScoredMatch[int]]] = defaultdict(list)
+    scored: set[int] = set()
     for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related("match"):
         matches[row.match.group_label].append(seen_pure(row, seen))
+        scored.add(row.match_id)
+    # Every match of the schedule exists from the start: those with no score yet (or
+    # one the director must review) are still to play (第二十五条之3: ranked 比赛结束).
+    to_play: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for match_id, label, home, away in (
+        Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False)
+        .exclude(status=Match.Status.NOT_NEEDED)
+        .values_list("pk", "group_label", "home_id", "away_id")
+    ):
+        if match_id not in scored:
+            to_play[label].append((home, away))
     from .team_formats import carried_matches  # 带分: a final after groups
 
     matches[""] += carried_matches(stage)
@@ -392,7 +404,9 @@ def team_table_rows(
         )
     wanted: dict[int, dict[str, Any]] = {}
     for label, entrants in groups.items():
-        rows = round_robin_standings(entrants, matches[label], director_orders=orders[label])
+        rows = round_robin_standings(
+            entrants, matches[label], director_orders=orders[label], to_play=to_play[label]
+        )
         for r in rows:
             wanted[r.entrant] = {
                 "stage_id": stage.pk,

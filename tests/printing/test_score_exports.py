@@ -19,6 +19,7 @@ from printing.exports import (
 from printing.scorecards import scorecards_import
 from printing.selectors import results_data, scorecards_data, standings_data, travellers_data
 from scoring.models import MatchScore, Standing
+from scoring.reasons import tie_mark
 from tournament.models import Stage
 
 
@@ -67,10 +68,12 @@ def test_standings_export_a_sheet_a_stage_with_numbers(played):
     assert list(book) == ["团体循环赛", "团体淘汰赛", "双人双冠军赛"]
     robin = book["团体循环赛"]
     assert robin[0][:5] == ["小组", "名次", "并列", "队号", "队名"]
-    # The place is a number the sheet can sort; a shared place says so in its own column.
+    # The place is a number the sheet can sort; a shared place says so in its own column,
+    # with the mark the pages show (第二十五条之4: after round 1, 暂并列 or 尚未相遇).
     assert all(isinstance(p, int) for p in column(robin, "名次"))
-    stored_ties = Standing.objects.filter(stage__kind=Stage.Kind.ROUND_ROBIN, shared=True).count()
-    assert sum(1 for t in column(robin, "并列") if t == "并列") == stored_ties
+    shared = Standing.objects.filter(stage__kind=Stage.Kind.ROUND_ROBIN, shared=True)
+    assert sorted(t for t in column(robin, "并列") if t) == sorted(tie_mark(s) for s in shared)
+    assert shared and all(tie_mark(s) for s in shared)
     stored = Standing.objects.filter(stage__kind=Stage.Kind.ROUND_ROBIN)
     assert sum(column(robin, "场分")) == sum(s.match_points for s in stored)
     mitchell = book["双人双冠军赛"]

@@ -22,6 +22,7 @@ from printing.selectors import (
     travellers_data,
 )
 from scoring.models import MatchScore, Standing, TravellerScore
+from scoring.reasons import tie_reason
 from tournament.models import Stage
 
 from ._pdf import WQY, missing
@@ -55,6 +56,9 @@ def test_standings_print_a_page_a_stage_with_tables_brackets_and_rankings(played
         page1, "成绩排名 团体循环赛 排名表 名次 队号 队名 已赛 胜 平 负 场分 得分 失分 交叉表"
     )
     assert not missing(page1, [line.entrant.label for line in table.lines])
+    # Each row's reason as the pages say it (第二十五条之4; after round 1: for now).
+    reasons = {tie_reason(line) for line in table.lines} - {""}
+    assert reasons and not missing(page1, sorted(reasons))
     leader = table.lines[0]
     assert leader.score_for in page1 and leader.score_against in page1
     assert not missing(page2, "团体淘汰赛 胜者 M1 M3 冠军")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from core.formats.round_robin import berger_rounds
 from core.standings import (
     DirectorOrder,
     GroupTable,
@@ -179,3 +180,113 @@ def test_a_tie_across_the_qualifying_line_or_an_unfinished_group_waits() -> None
         groups, matches, director_orders=[DirectorOrder(("a3", "a1", "a2"), "加赛")]
     )
     assert group_qualifiers(ordered, 2).qualifiers == {"A": ("a3", "a1")}
+
+
+# --- a running table: what is true while matches remain (issue 23) ------------------------
+
+
+def berger(n: int) -> list[list[tuple[str, str]]]:
+    """The Berger rounds of ``n`` teams named "1"…"n" (第二十五条之1's 轮次表)."""
+    return [[(str(m.home), str(m.away)) for m in r.matches] for r in berger_rounds(n).rounds]
+
+
+def test_after_round_one_of_six_no_row_is_flagged_for_a_playoff() -> None:
+    """第二十五条之3、4(三): places are ranked 比赛结束; after round 1 of 5 three winners
+    on 2 and three losers on 0 share their places for now — a match to come can still
+    separate them, so no row says a play-off is needed."""
+    rounds = berger(6)
+    played = [match(home, away, "home") for home, away in rounds[0]]
+    rows = round_robin_standings(
+        [str(n) for n in range(1, 7)],
+        played,
+        to_play=[pair for r in rounds[1:] for pair in r],
+    )
+    assert [r.place for r in rows] == [1, 1, 1, 4, 4, 4]
+    assert not any(r.flagged or r.tie is Tie.PLAYOFF for r in rows)
+    assert all(r.tie is Tie.LEVEL and r.shared for r in rows)
+
+
+def test_two_level_teams_that_have_not_met_are_not_told_they_drew() -> None:
+    """第二十五条之4(一)(二): after round 2 of 5, teams 2 and 6 are level on 2 and meet
+    only in round 3 — they have not met (``NOT_MET``), not drawn their match."""
+    rounds = berger(6)  # R1 1-6 2-5 3-4, R2 6-4 5-3 1-2
+    outcomes = {
+        ("1", "6"): "home",
+        ("2", "5"): "home",
+        ("3", "4"): "draw",
+        ("6", "4"): "home",
+        ("5", "3"): "away",
+        ("1", "2"): "home",
+    }
+    played = [match(h, a, outcomes[h, a]) for r in rounds[:2] for h, a in r]
+    rows = round_robin_standings(
+        [str(n) for n in range(1, 7)], played, to_play=[p for r in rounds[2:] for p in r]
+    )
+    by = {r.entrant: r for r in rows}
+    assert [(r.entrant, r.match_points) for r in rows][:4] == [
+        ("1", 4),
+        ("3", 3),
+        ("2", 2),
+        ("6", 2),
+    ]
+    assert by["2"].tie is by["6"].tie is Tie.NOT_MET
+    assert by["2"].place == by["6"].place == 3 and by["2"].shared
+    assert Tie.SHARED not in {r.tie for r in rows}
+
+
+def test_two_level_teams_that_met_keep_their_head_to_head_while_matches_remain() -> None:
+    """第二十五条之4(一): a decided match between two level teams orders them already;
+    matches still to play elsewhere do not change that."""
+    played = [match("A", "B", "home"), match("C", "D", "home")]  # A 2, C 2, B 0, D 0
+    rows = round_robin_standings(
+        ["A", "B", "C", "D"], played, to_play=[("A", "C"), ("B", "D"), ("A", "D"), ("B", "C")]
+    )
+    by = {r.entrant: r for r in rows}
+    assert by["A"].tie is Tie.NOT_MET and by["B"].tie is Tie.NOT_MET  # A–C, B–D to come
+    rows = round_robin_standings(
+        ["A", "B", "C", "D"],
+        [*played, match("A", "C", "away"), match("B", "D", "home")],  # C 4, A 2, B 2, D 0
+        to_play=[("A", "D"), ("B", "C")],
+    )
+    assert [(r.entrant, r.place, r.tie) for r in rows] == [
+        ("C", 1, Tie.NONE),
+        ("A", 2, Tie.HEAD_TO_HEAD),
+        ("B", 3, Tie.HEAD_TO_HEAD),
+        ("D", 4, Tie.NONE),
+    ]
+
+
+def test_three_level_teams_need_a_playoff_only_once_their_matches_are_played() -> None:
+    """第二十五条之4(三): A beat B, B beat C, C beat A, and D has not played yet — the
+    three share first place for now (``LEVEL``, not flagged); once D has lost to all
+    three the tie is real, the article's order cannot break it: a play-off."""
+    cycle = [match("A", "B", "home"), match("B", "C", "home"), match("C", "A", "home")]
+    rows = round_robin_standings(
+        ["A", "B", "C", "D"], cycle, to_play=[("A", "D"), ("B", "D"), ("C", "D")]
+    )
+    assert [(r.entrant, r.place, r.tie) for r in rows] == [
+        ("A", 1, Tie.LEVEL),
+        ("B", 1, Tie.LEVEL),
+        ("C", 1, Tie.LEVEL),
+        ("D", 4, Tie.NONE),
+    ]
+    assert not any(r.flagged for r in rows)
+    # A match still being played counts as to play, as one not yet started does.
+    rows = round_robin_standings(["A", "B", "C", "D"], [*cycle, match("A", "D", "waiting")])
+    assert rows[0].tie is Tie.LEVEL
+    done = [*cycle, match("A", "D", "home"), match("B", "D", "home"), match("C", "D", "home")]
+    rows = round_robin_standings(["A", "B", "C", "D"], done)
+    assert [r.tie for r in rows[:3]] == [Tie.PLAYOFF] * 3 and all(r.flagged for r in rows[:3])
+    assert rows[3].tie is Tie.NONE and rows[3].place == 4
+
+
+def test_a_group_with_matches_still_to_play_is_not_complete() -> None:
+    """第二十六条之3: a group whose later rounds have no score yet is not finished."""
+    groups = {"A": ["a1", "a2", "a3"]}
+    tables = group_tables(
+        groups,
+        {"A": [match("a1", "a2", "home")]},
+        to_play={"A": [("a2", "a3"), ("a3", "a1")]},
+    )
+    assert not tables[0].complete
+    assert {r.entrant: r.tie for r in tables[0].rows}["a2"] is Tie.NOT_MET  # a2, a3 on 0
