@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from scoring.cache import remembered
 from tournament.models import Event, Stage
-from tournament.roles import user_event_roles
+from tournament.roles import OFFICIAL_ROLES, user_event_roles
 from tournament.selectors import event_public, events_visible
 
 from . import selectors
@@ -54,7 +54,7 @@ class EventMixin:
         return "director" in self.event_roles()
 
     def is_official(self) -> bool:
-        return bool(self.event_roles() & {"director", "scorer", "referee"})
+        return bool(self.event_roles() & set(OFFICIAL_ROLES))
 
     def stage(self) -> Stage:
         event, order = self.event(), int(self.kwargs["order"])

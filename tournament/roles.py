@@ -11,7 +11,17 @@ from typing import Any
 
 from .models import Event, EventRole
 
-__all__ = ["person_name", "user_event_roles", "user_has_role"]
+__all__ = [
+    "OFFICIAL_ROLES",
+    "person_name",
+    "sees_every_result",
+    "user_event_roles",
+    "user_has_role",
+]
+
+#: The roles that read every result before a board opens to players (第二十八条之6
+#: hides it from players only): the director, the referees and the scorers.
+OFFICIAL_ROLES = ("director", "scorer", "referee")
 
 
 def user_event_roles(user: Any, event: Event) -> set[str]:
@@ -27,6 +37,13 @@ def user_has_role(user: Any, event: Event, *roles: str) -> bool:
     """Whether ``user`` holds any of ``roles`` in ``event`` (any role at all if none given)."""
     held = user_event_roles(user, event)
     return bool(held & set(roles)) if roles else bool(held)
+
+
+def sees_every_result(user: Any, event: Event) -> bool:
+    """Whether ``user`` reads ``event``'s scores as an official (every result) rather
+    than as a player (the boards shown only): one rule for the pages, the API and the
+    papers, so a scorer reads the same numbers on each."""
+    return user_has_role(user, event, *OFFICIAL_ROLES)
 
 
 def person_name(user: Any) -> str:

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 from boards.models import Board
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Match
-from tournament.roles import user_has_role
+from tournament.roles import sees_every_result
 
 from . import scores, selectors
 from .errors import not_found
@@ -24,7 +24,7 @@ def match_detail(request: HttpRequest, code: str, order: int, number: int) -> Ht
     match = Match.objects.filter(stage=stage, number=number).select_related("round").first()
     if match is None:
         raise Http404("no such match")
-    director = user_has_role(request.user, event, "director")
+    director = sees_every_result(request.user, event)
     data = scores.match_page(match, selectors.entrant_views(event), director=director)
     context = event_context(request, event, stage=stage) | data | {"view": data}
     return render(request, "web/match.html", context)
@@ -47,7 +47,7 @@ def board_detail(
         board = scores.board_get(stage, number, round_number)
     except Board.DoesNotExist:
         return missing
-    director = user_has_role(request.user, event, "director")
+    director = sees_every_result(request.user, event)
     data = scores.board_page(board, selectors.entrant_views(event), director=director)
     if data is None:
         return missing

@@ -25,7 +25,7 @@ from rest_framework.authtoken.models import Token
 from scoring.cache import cached_payload, remembered
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Stage, StageEntry, Table
-from tournament.roles import user_has_role
+from tournament.roles import sees_every_result, user_has_role
 from tournament.selectors import event_public
 
 from . import results, scores, selectors
@@ -77,7 +77,7 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     until one of the stage's results changes)."""
     event = event_for(request, code)
     stage = stage_for(event, order)
-    director = user_has_role(request.user, event, "director")
+    director = sees_every_result(request.user, event)
     etag = scores.stage_etag(stage, director=director)
     if is_live(request) and not_modified(request, etag):
         return live_response(request, etag, "", None)
@@ -111,8 +111,8 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
     if request.user.is_authenticated:
         event = event_for(request, code)
         stage = stage_for(event, order)
-        # The director reads what the stage page and the director's papers show (第二十八条之6)
-        director = user_has_role(request.user, event, "director")
+        # An official reads what the stage page and the officials' papers show (第二十八条之6)
+        director = sees_every_result(request.user, event)
     else:  # the many: looked up once a second per process, not once per request
         found = remembered(("event", code), lambda: event_public(code))
         if found is None:
@@ -159,7 +159,7 @@ def mitchell_pair(
         )
     except StageEntry.DoesNotExist as error:
         raise Http404("no such pair") from error
-    director = user_has_role(request.user, event, "director")
+    director = sees_every_result(request.user, event)
     data["scorecard"] = scores.pair_boards(stage, data["entry"].entrant_id, director=director)
     context = event_context(request, event) | {"stage": stage} | data
     return render(request, "web/mitchell_pair.html", context)
@@ -168,7 +168,7 @@ def mitchell_pair(
 def pairs_ranking(request: HttpRequest, code: str) -> HttpResponse:
     """The cumulative ranking of a pairs event over its sessions."""
     event = event_for(request, code)
-    director = user_has_role(request.user, event, "director")
+    director = sees_every_result(request.user, event)
     context = event_context(request, event) | scores.pairs_ranking_page(event, director=director)
     return render(request, "web/pairs_ranking.html", context)
 
