@@ -97,9 +97,11 @@ def standings_view(
 
 
 def _cross(
-    stage: Stage, group: str, *, director: bool
-) -> tuple[dict[tuple[int, int], str], dict[int, Any]]:
-    """The cross-table's cells (row, column) → ``18:12``, and each team's total and place."""
+    stage: Stage, group: str, entrants: Mapping[int, EntrantView], *, director: bool
+) -> tuple[dict[tuple[int, int], str], dict[int, Any], list[dict[str, Any]]]:
+    """The cross-table's cells (row, column) → ``18:12``, each team's total and place,
+    and the group's standings rows: the one read of the group (``cross_table_rows``)
+    serves both the cross-table and the table beside it."""
     cross = cross_table_rows(stage, official=director, group_label=group)
     results = {
         key: " / ".join(f"{number(c.score_for)}:{number(c.score_against)}" for c in cells)
@@ -112,7 +114,7 @@ def _cross(
         }
         for row in cross.lines
     }
-    return results, standings
+    return results, standings, [_standing(row, entrants) for row in cross.lines]
 
 
 def _score(line: MatchLine) -> dict[str, Any]:
@@ -138,12 +140,9 @@ def match_scores(stage: Stage, *, director: bool = False) -> dict[int, dict[str,
 def round_robin_page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> dict[str, Any]:
-    results, standings = _cross(stage, "", director=director)
+    results, standings, rows = _cross(stage, "", entrants, director=director)
     page = selectors.round_robin_page(stage, entrants, results=results, standings=standings)
-    return page | {
-        "standings": standings_view(stage, entrants, director=director),
-        "scores": match_scores(stage, director=director),
-    }
+    return page | {"standings": rows, "scores": match_scores(stage, director=director)}
 
 
 def swiss_page(
@@ -154,8 +153,8 @@ def swiss_page(
     page = selectors.team_match_page(stage, entrants)
     last = stage.rounds.order_by("-number").first()
     return page | {
-        "standings": standings_view(stage, entrants),
-        "scores": match_scores(stage),
+        "standings": standings_view(stage, entrants, director=director),
+        "scores": match_scores(stage, director=director),
         "rounds_paired": last.number if last else 0,
         "rounds_total": stage.options.rounds,
     }
@@ -166,13 +165,11 @@ def groups_page(
 ) -> dict[str, Any]:
     page = selectors.groups_page(stage, entrants)
     for group in page["groups"]:
-        results, standings = _cross(stage, group["label"], director=director)
+        results, standings, rows = _cross(stage, group["label"], entrants, director=director)
         group["cross_table"] = selectors.cross_table(
             stage, entrants, group=group["label"], results=results, standings=standings
         )
-        group["standings"] = standings_view(
-            stage, entrants, group=group["label"], director=director
-        )
+        group["standings"] = rows
     return page | {"scores": match_scores(stage, director=director)}
 
 

@@ -18,7 +18,7 @@ from scoring.selectors import match_lines, standings_rows
 from tests.builders import Play, boards_of, rooms
 from tournament.models import Match
 from tournament.services import round_start
-from web.scores import _cross, match_page, match_scores, standings_view
+from web.scores import _cross, match_page, match_scores, standings_view, swiss_page
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def test_a_round_robin_reads_alike_on_every_face(half_played):
     for official in (True, False):
         lines = {line.entrant_id: line for line in standings_rows(stage, official=official)}
         api, web = _faces(stage, official)
-        _cells, cross = _cross(stage, "", director=official)
+        _cells, cross, _rows = _cross(stage, "", {}, director=official)
         for entrant_id, line in lines.items():
             row, shown = api[entrant_id], web[entrant_id]
             assert row["match_points"] == shown["row"].match_points == line.match_points
@@ -172,3 +172,10 @@ def test_a_swiss_table_counts_a_match_with_a_hidden_board_as_not_decided(
         assert line.net_levels == 0 and line.opponents_points == 0 and line.score_for == 0
     api, _web = _faces(stage, official=False)
     assert api[first.home_id]["match_points"] == 0
+    # The Swiss page reads as its reader does: a director's shows the match decided.
+    for reader in (True, False):
+        api, web = _faces(stage, official=reader)
+        page = swiss_page(stage, {}, director=reader)
+        assert [r["row"] for r in page["standings"]] == [r["row"] for r in web.values()]
+        assert page["standings"][0]["row"].match_points == (2 if reader else 0)
+        assert page["scores"][first.number]["decided"] is reader

@@ -39,9 +39,9 @@ def test_the_schedule_and_cross_table_count_only_the_boards_shown(half_played):
     assert (player["home"], player["away"], player["decided"]) == ("6", "0", False)
 
     # A match with a hidden board is not decided for a player: no cell yet.
-    cells, _standings = _cross(stage, "", director=False)
+    cells, _standings, _rows = _cross(stage, "", {}, director=False)
     assert (match.home_id, match.away_id) not in cells
-    cells, _standings = _cross(stage, "", director=True)
+    cells, _standings, _rows = _cross(stage, "", {}, director=True)
     assert cells[(match.home_id, match.away_id)] == "8:0"
 
 
@@ -143,8 +143,8 @@ def test_the_cross_tables_totals_and_the_schedules_winner_wait_for_the_boards(
     from web.scores import _cross
 
     stage, match, _hidden = half_played
-    _cells, player = _cross(stage, "", director=False)
-    _cells, official = _cross(stage, "", director=True)
+    _cells, player, _rows = _cross(stage, "", {}, director=False)
+    _cells, official, _rows = _cross(stage, "", {}, director=True)
     assert official[match.home_id]["total"] > 0
     assert player[match.home_id]["total"] == 0
 
