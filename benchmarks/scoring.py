@@ -37,7 +37,8 @@ Without a URL a throw-away SQLite file is used; a PostgreSQL URL must name an ex
 scratch database: the script migrates it and deletes its events at the end.
 Aims (issue 18): a full rescore ≤ 1 s at 60 tables; one result ≤ 50 ms at any size; a
 team round ≤ 1 s and one board ≤ 50 ms. Issue 23: one result → new standings read
-through the API and the public page ≤ 50 ms at any size. Timings are wall-clock: a busy machine shows.
+through the API and the public page ≤ 50 ms at any size. Timings are wall-clock: a
+busy machine shows.
 """
 
 from __future__ import annotations

@@ -160,6 +160,7 @@ def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
     return set(
         boards.filter(released_at__isnull=True)
         .filter(~Exists(scheduled) | Exists(pending))
+        .order_by()  # no joins for the boards' ordering
         .values_list("pk", flat=True)
     )
 

@@ -99,8 +99,9 @@ def seen_match_scores(stage: Stage, *, match_id: int | None = None) -> dict[int,
         )
     )
     visible = visible_ids_of(
-        {board_id: (board_id, set_id, released) for _m, board_id, set_id, released, *_ in rows}
-        .values()
+        {
+            board_id: (board_id, set_id, released) for _m, board_id, set_id, released, *_ in rows
+        }.values()
         if rows
         else ()
     )
