@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import Exists, OuterRef, QuerySet
 
 from core.handstats import HandStats, deal_statistics, sort_hand
@@ -144,25 +145,34 @@ def visible_ids_of(boards: Iterable[tuple[int, int, Any]]) -> set[int]:
 
 
 def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
-    """The boards of ``boards`` players may not see yet, in one query and in the
-    database: not released, and no table scheduled to play the deal, or one without a
-    confirmed result (the rule of :func:`board_visibility`). The reads of many
-    results (a 60-table Mitchell has 14,000) need not come into Python for it."""
+    """The boards of ``boards`` players may not see yet, asked of the database in two
+    queries: not released, and no table scheduled to play the deal, or one without a
+    confirmed result (the rule of :func:`board_visibility`). The many results (a
+    60-table Mitchell has 14,000) need not come into Python for it, nor be looked up
+    board by board: the scheduled (board, table) pairs are joined to the confirmed
+    results at once, as the database best does it."""
+    waiting = boards.filter(released_at__isnull=True).order_by()  # no joins for ordering
     scheduled = SetPlay.objects.filter(board_set_id=OuterRef("board_set_id")).exclude(
         table__match__status=Match.Status.NOT_NEEDED
     )
-    confirmed = Result.objects.filter(
-        board_id=OuterRef(OuterRef("pk")),
-        table_id=OuterRef("table_id"),
-        status=Result.Status.CONFIRMED,
+    unscheduled = set(waiting.filter(~Exists(scheduled)).values_list("pk", flat=True))
+    subquery, params = waiting.values("pk").query.sql_with_params()
+    q = connection.ops.quote_name
+    board, play, table = (q(m._meta.db_table) for m in (Board, SetPlay, Table))
+    match, result = q(Match._meta.db_table), q(Result._meta.db_table)
+    sql = (
+        f"SELECT DISTINCT b.{q('id')} FROM {board} b"
+        f" JOIN {play} sp ON sp.{q('board_set_id')} = b.{q('board_set_id')}"
+        f" JOIN {table} t ON t.{q('id')} = sp.{q('table_id')}"
+        f" LEFT JOIN {match} m ON m.{q('id')} = t.{q('match_id')}"
+        f" LEFT JOIN {result} r ON r.{q('board_id')} = b.{q('id')}"
+        f" AND r.{q('table_id')} = sp.{q('table_id')} AND r.{q('status')} = %s"
+        f" WHERE b.{q('id')} IN ({subquery})"
+        f" AND (m.{q('status')} IS NULL OR m.{q('status')} <> %s) AND r.{q('id')} IS NULL"
     )
-    pending = scheduled.filter(~Exists(confirmed))
-    return set(
-        boards.filter(released_at__isnull=True)
-        .filter(~Exists(scheduled) | Exists(pending))
-        .order_by()  # no joins for the boards' ordering
-        .values_list("pk", flat=True)
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Result.Status.CONFIRMED.value, *params, Match.Status.NOT_NEEDED.value])
+        return unscheduled | {row[0] for row in cursor.fetchall()}
 
 
 def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:

@@ -107,7 +107,7 @@ def test_a_players_standings_decode_no_deal(
     real = json.loads
     monkeypatch.setattr(json, "loads", lambda *a, **kw: loads.append(1) or real(*a, **kw))
 
-    with django_assert_max_num_queries(4):  # hidden boards, their lines, sums, standings
+    with django_assert_max_num_queries(5):  # hidden boards (2), their lines, sums, standings
         rows = standings_rows(mitchell, official=False)
 
     assert rows and loads == []
