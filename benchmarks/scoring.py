@@ -14,7 +14,13 @@ reports the min and the median of ``--runs`` runs of:
   or ``result_correct`` (the others) with different points each time — the engine
   judges it, it is saved, its rescore runs on commit (Celery eager), a new standings
   version starts. Every run is a real change: the run checks that the version moved and
-  that the stored standings differ from before, and fails loudly otherwise.
+  that the stored standings differ from before, and fails loudly otherwise;
+* **one result → read** — the same correction, then the first reads of the new
+  standings by an anonymous reader: the standings API (JSON) and the public standings
+  page (HTML), through Django's test client, as the first phone after the change sees
+  them (the cache holds the previous version only). The run checks that both answers
+  changed, and fails loudly otherwise;
+* **first reads only** — the two reads of that figure alone (the correction excluded).
 
 For the teams, a round robin of ``--teams`` teams (24-board matches: 12 per session,
 two sessions, open and closed rooms) with its first round laid and played (50 matches,
@@ -30,7 +36,9 @@ Each database is measured in its own process (Django is set up once per process)
 Without a URL a throw-away SQLite file is used; a PostgreSQL URL must name an existing
 scratch database: the script migrates it and deletes its events at the end.
 Aims (issue 18): a full rescore ≤ 1 s at 60 tables; one result ≤ 50 ms at any size; a
-team round ≤ 1 s and one board ≤ 50 ms. Timings are wall-clock: a busy machine shows.
+team round ≤ 1 s and one board ≤ 50 ms. Issue 23: one result → new standings read
+through the API and the public page ≤ 50 ms at any size. Timings are wall-clock: a
+busy machine shows.
 """
 
 from __future__ import annotations
@@ -125,7 +133,9 @@ def build_mitchell(tables: int, seed: int) -> tuple[Any, Any, Any]:
     from tournament.services import stage_create
 
     rng = random.Random(seed)
-    event = Event.objects.create(name="计分基准测试", code=f"bench-{os.getpid()}-{tables}")
+    event = Event.objects.create(
+        name="计分基准测试", code=f"bench-{os.getpid()}-{tables}", status=Event.Status.RUNNING
+    )
     pairs = Entrant.objects.bulk_create(
         Entrant(event=event, kind=Entrant.Kind.PAIR, number=n, name=f"对{n}")
         for n in range(1, 2 * tables + 1)
@@ -291,6 +301,55 @@ def end_to_end(stage: Any, steps: list[Callable[[], None]]) -> Times:
     return times
 
 
+def public_reads(stage: Any) -> Callable[[], tuple[bytes, bytes]]:
+    """The first reads of a stage's standings by an anonymous reader: the API's JSON and
+    the public page's HTML (the CSRF token of its language switch cut out)."""
+    from django.conf import settings
+    from django.test import Client
+
+    settings.ALLOWED_HOSTS = ["*"]
+    client = Client()
+    code, order = stage.event.code, stage.order
+    api, page = f"/api/events/{code}/stages/{order}/standings/", f"/e/{code}/s/{order}/standings/"
+
+    def read() -> tuple[bytes, bytes]:
+        answers = []
+        for url in (api, page):
+            response = client.get(url, HTTP_ACCEPT="application/json" if url == api else "")
+            if response.status_code != 200:
+                raise SystemExit(f"{url}: HTTP {response.status_code}")
+            answers.append(response.content)
+        client.cookies.clear()
+        html = answers[1].split(b'name="csrfmiddlewaretoken"')
+        return answers[0], html[0] + b"".join(part.split(b">", 1)[-1] for part in html[1:])
+
+    return read
+
+
+def read_after(stage: Any, steps: list[Callable[[], None]], reads_only: Times) -> Times:
+    """Time each step together with the first public reads after it, checking that the
+    version moved, the stored standings changed and both answers changed; the reads'
+    own times go to ``reads_only``."""
+    from scoring.cache import standings_version
+
+    read = public_reads(stage)
+    times = []
+    for step in steps:
+        version, rows, before = standings_version(stage.pk), standings_of(stage), read()
+        wall, cpu = time.perf_counter(), time.process_time()
+        step()
+        mid_wall, mid_cpu = time.perf_counter(), time.process_time()
+        after = read()
+        end_wall, end_cpu = time.perf_counter(), time.process_time()
+        times.append((end_wall - wall, end_cpu - cpu))
+        reads_only.append((end_wall - mid_wall, end_cpu - mid_cpu))
+        if standings_version(stage.pk) == version or standings_of(stage) == rows:
+            raise SystemExit("a run changed nothing: the benchmark would hide the work")
+        if after[0] == before[0] or after[1] == before[1]:
+            raise SystemExit("the standings read the same after a change")
+    return times
+
+
 def analyze() -> None:
     """Gather the planner's statistics, as autovacuum does on a live server: thousands of
     rows bulk-created a moment ago would otherwise be planned as the few there were."""
@@ -353,9 +412,11 @@ def mitchell(tables: int, count: int) -> dict[str, Times]:
             entered.append(result_enter(board=board, table=table, entry=entry, actor=actor))
 
         first = end_to_end(stage, [enter])
-        figures["one result, end to end"] = first + end_to_end(
-            stage, corrections(entered[0], actor, count - 1)
-        )
+        steps = corrections(entered[0], actor, 2 * count - 1)
+        figures["one result, end to end"] = first + end_to_end(stage, steps[: count - 1])
+        reads: Times = []
+        figures["one result → read"] = read_after(stage, steps[count - 1 :], reads)
+        figures["first reads only"] = reads
     finally:
         stage.delete()  # the tables hold the pairs (protected) until they go
         event.delete()

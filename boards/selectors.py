@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import Exists, OuterRef, QuerySet
 
 from core.handstats import HandStats, deal_statistics, sort_hand
 from tournament.models import Match, SetPlay, Table
@@ -32,7 +33,9 @@ __all__ = [
     "boards_still_to_play",
     "board_visibility",
     "board_visible_to",
+    "hidden_board_ids",
     "visible_board_ids",
+    "visible_ids_of",
 ]
 
 
@@ -122,13 +125,54 @@ def board_visible_to(board: Board, *, is_director: bool = False) -> bool:
 
 
 def visible_board_ids(boards: Iterable[Board]) -> set[int]:
-    """The boards among ``boards`` that players may see (three queries in all)."""
+    """The boards among ``boards`` that players may see (one query at most: see
+    :func:`visible_ids_of`, which needs only the boards' ids, sets and release times)."""
+    return visible_ids_of((b.pk, b.board_set_id, b.released_at) for b in boards)
+
+
+def visible_ids_of(boards: Iterable[tuple[int, int, Any]]) -> set[int]:
+    """The boards players may see among ``boards`` given as plain values — (board id,
+    board set id, released_at) — with no model object built and no deal decoded. The
+    same answer as :func:`visible_board_ids`; the completeness of every unreleased board
+    is asked of the database in one query (:func:`hidden_board_ids`)."""
     boards = list(boards)
-    scheduled = _scheduled_tables({b.board_set_id for b in boards})
-    confirmed = _confirmed_tables([b.pk for b in boards])
-    return {
-        b.pk for b in boards if _visibility(b, scheduled[b.board_set_id], confirmed[b.pk]).visible
-    }
+    out = {pk for pk, _set_id, released_at in boards if released_at is not None}
+    waiting = [pk for pk, _set_id, released_at in boards if released_at is None]
+    if waiting:
+        hidden = hidden_board_ids(Board.objects.filter(pk__in=waiting))
+        out |= {pk for pk in waiting if pk not in hidden}
+    return out
+
+
+def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
+    """The boards of ``boards`` players may not see yet, asked of the database in two
+    queries: not released, and no table scheduled to play the deal, or one without a
+    confirmed result (the rule of :func:`board_visibility`). The many results (a
+    60-table Mitchell has 14,000) need not come into Python for it, nor be looked up
+    board by board: the scheduled (board, table) pairs are joined to the confirmed
+    results at once, as the database best does it."""
+    waiting = boards.filter(released_at__isnull=True).order_by()  # no joins for ordering
+    scheduled = SetPlay.objects.filter(board_set_id=OuterRef("board_set_id")).exclude(
+        table__match__status=Match.Status.NOT_NEEDED
+    )
+    unscheduled = set(waiting.filter(~Exists(scheduled)).values_list("pk", flat=True))
+    subquery, params = waiting.values("pk").query.sql_with_params()
+    q = connection.ops.quote_name
+    board, play, table = (q(m._meta.db_table) for m in (Board, SetPlay, Table))
+    match, result = q(Match._meta.db_table), q(Result._meta.db_table)
+    sql = (
+        f"SELECT DISTINCT b.{q('id')} FROM {board} b"
+        f" JOIN {play} sp ON sp.{q('board_set_id')} = b.{q('board_set_id')}"
+        f" JOIN {table} t ON t.{q('id')} = sp.{q('table_id')}"
+        f" LEFT JOIN {match} m ON m.{q('id')} = t.{q('match_id')}"
+        f" LEFT JOIN {result} r ON r.{q('board_id')} = b.{q('id')}"
+        f" AND r.{q('table_id')} = sp.{q('table_id')} AND r.{q('status')} = %s"
+        f" WHERE b.{q('id')} IN ({subquery})"
+        f" AND (m.{q('status')} IS NULL OR m.{q('status')} <> %s) AND r.{q('id')} IS NULL"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Result.Status.CONFIRMED.value, *params, Match.Status.NOT_NEEDED.value])
+        return unscheduled | {row[0] for row in cursor.fetchall()}
 
 
 def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:

@@ -11,6 +11,11 @@ Nothing listens for signals or reads task summaries to guess it; web and API rea
 through :func:`cached_payload` and :func:`standings_version` here, the one place.
 The cached copy also expires by itself (``STANDINGS_TTL``), which bounds any miss.
 
+A new version is built once, not by every process that misses it at the same moment
+(:func:`cached_payload`: a lock taken with ``cache.add``), and while it is built the
+others serve the last copy built — the previous version, with its own etag — rather
+than queue up behind it (stale while revalidate, for at most ``BUILD_LOCK_TTL``).
+
 A missing version key (never set, evicted, flushed) is started from the clock, never
 from zero, so a copy cached under an old version can never be mistaken for a new one.
 
@@ -48,6 +53,9 @@ __all__ = [
 STANDINGS_TTL = 30  # seconds: the longest a missed invalidation could show old standings
 LOCAL_TTL = 1.0  # seconds a process trusts what it read from the shared cache or database
 LOCAL_PAYLOADS = 256  # payloads a process keeps (by stage and version)
+BUILD_LOCK_TTL = 5  # seconds one build of a version may hold the others to its old copy
+BUILD_POLL = 0.02  # seconds between looks for a version another process is building
+LATEST_TTL = 600  # seconds the last copy built is kept to serve while the next is built
 
 
 class _Local:
@@ -125,18 +133,57 @@ def cached_payload(
     stage_id: int, build: Callable[[], Any], *, kind: str = "api"
 ) -> tuple[str, Any]:
     """``(etag, data)`` of a stage's standings as ``kind`` shows them (the API's JSON,
-    the page's rows), built at most once per version."""
-    key = f"standings:{kind}:{stage_id}:{standings_version(stage_id)}"
+    the page's rows), built at most once per version across every process sharing
+    the cache (single flight): the first to miss takes a short lock (``cache.add``,
+    ``BUILD_LOCK_TTL``) and builds; the others meanwhile are served the last copy
+    built (``latest``, with its own etag), or, when there is none, wait for the new
+    one. A stale copy is served only while a build holds the lock, so never longer
+    than the lock lasts; a builder that died leaves it to the next reader then."""
+    version = standings_version(stage_id)
+    key = f"standings:{kind}:{stage_id}:{version}"
     hit = _payloads.get(key)
     if hit is None:
         hit = cache.get(key)
     if hit is None:
-        data = build()
-        body = json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False)
-        hit = ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
-        cache.set(key, hit, timeout=STANDINGS_TTL)
+        latest_key, lock_key = f"standings:{kind}:{stage_id}:latest", f"{key}:building"
+        if cache.add(lock_key, 1, timeout=BUILD_LOCK_TTL):
+            try:
+                hit = cache.get(key)  # another built it between our miss and the lock
+                if hit is None:
+                    hit = _built(build)
+                    cache.set(key, hit, timeout=STANDINGS_TTL)
+                    cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
+            finally:
+                cache.delete(lock_key)
+        else:
+            stale = cache.get(latest_key)
+            if stale is not None and stale[0] != version:
+                return stale[1][0], stale[1][1]  # not remembered: it is not this version's
+            hit = _waited(key, lock_key)
+            if hit is None:  # the builder is gone or slow: build it here
+                hit = _built(build)
+                cache.set(key, hit, timeout=STANDINGS_TTL)
+                cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
     _payloads.set(key, hit, STANDINGS_TTL)
     return hit[0], hit[1]
+
+
+def _built(build: Callable[[], Any]) -> tuple[str, Any]:
+    data = build()
+    body = json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False)
+    return ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
+
+
+def _waited(key: str, lock_key: str) -> Any:
+    """The payload under ``key`` once another process has built it; None when its lock
+    went (or lasted ``BUILD_LOCK_TTL``) without it."""
+    deadline = time.monotonic() + BUILD_LOCK_TTL
+    while time.monotonic() < deadline:
+        time.sleep(BUILD_POLL)
+        hit = cache.get(key)
+        if hit is not None or cache.get(lock_key) is None:
+            return hit if hit is not None else cache.get(key)
+    return None
 
 
 class _Encoder(DjangoJSONEncoder):

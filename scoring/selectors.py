@@ -7,11 +7,14 @@ computed from results on a page view. Ordering is the ranking's order.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from boards.models import Board
-from boards.selectors import visible_board_ids
+from boards.selectors import hidden_board_ids, visible_ids_of
 from core.engine import Side
 from core.formats.bracket import advance
 from core.numbers import rounded
@@ -91,23 +94,42 @@ def seen_match_scores(stage: Stage, *, match_id: int | None = None) -> dict[int,
     scores = MatchScore.objects.filter(stage=stage)
     if match_id is not None:
         boards, scores = boards.filter(match_id=match_id), scores.filter(match_id=match_id)
-    rows = list(boards.select_related("board"))
-    visible = visible_board_ids(r.board for r in rows if r.board is not None)
+    # Plain values: no BoardScore or Board built, no deal decoded (issue 23).
+    rows = list(
+        boards.values_list(
+            "match_id",
+            "board_id",
+            "board__board_set_id",
+            "board__released_at",
+            "state",
+            "home_points",
+            "away_points",
+        )
+    )
+    visible = visible_ids_of(
+        {
+            board_id: (board_id, set_id, released) for _m, board_id, set_id, released, *_ in rows
+        }.values()
+        if rows
+        else ()
+    )
     seen: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
     hidden: dict[int, int] = defaultdict(int)
-    for r in rows:
-        if r.board_id is not None and r.board_id not in visible:
-            hidden[r.match_id] += r.state == "scored"
+    for match_id, board_id, _set_id, _released, state, home_points, away_points in rows:
+        if board_id is not None and board_id not in visible:
+            hidden[match_id] += state == "scored"
             continue
-        seen[r.match_id][0] += r.home_points
-        seen[r.match_id][1] += r.away_points
+        seen[match_id][0] += home_points
+        seen[match_id][1] += away_points
     out = {}
-    for score in scores:
-        home, away = seen[score.match_id]
-        out[score.match_id] = SeenMatch(
-            home=home + Fraction(score.home_adjustment),
-            away=away + Fraction(score.away_adjustment),
-            hidden=hidden[score.match_id],
+    for match_id, home_adjustment, away_adjustment in scores.values_list(
+        "match_id", "home_adjustment", "away_adjustment"
+    ):
+        home, away = seen[match_id]
+        out[match_id] = SeenMatch(
+            home=home + Fraction(home_adjustment),
+            away=away + Fraction(away_adjustment),
+            hidden=hidden[match_id],
         )
     return out
 
@@ -146,30 +168,55 @@ class SeenPair:
     top: int = 0
     boards: int = 0
 
-    @property
-    def percentage(self) -> Fraction | None:
-        return self.matchpoints * 100 / self.top if self.top else None
-
 
 def seen_percentages(stage: Stage) -> dict[int, SeenPair] | None:
     """A Mitchell's or a Howell's running totals counting only the boards players may
     see (第二十八条之6), by entrant id. None when every scored board is shown (the stored
-    standings are then what a player may read)."""
-    lines = list(TravellerScore.objects.filter(stage=stage).select_related("board"))
-    visible = visible_board_ids({line.board_id: line.board for line in lines}.values())
-    if all(line.board_id in visible for line in lines):
+    standings are then what a player may read).
+
+    Read from plain values, never from model objects or decoded deals, at the same cost
+    whether boards are hidden or not: which boards are hidden is asked of the database
+    (``boards.selectors.hidden_board_ids``); only the hidden boards' traveller lines are
+    read, and taken off the running sums the standings keep (``Standing.lines_sum``,
+    ``top``, ``boards``). Where a standing has no running sum yet, every line is read
+    and the shown ones added up."""
+    hidden = hidden_board_ids(Board.objects.filter(stage=stage))
+    lines = TravellerScore.objects.filter(stage=stage)
+    if not hidden:
         return None
-    got: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0, 0])
-    for line in lines:
-        if line.board_id not in visible:
-            continue
-        for entrant_id, score in ((line.ns_id, line.ns_score), (line.ew_id, line.ew_score)):
+    taken = list(lines.filter(board_id__in=hidden).values_list(*_LINE_VALUES))
+    if not taken:
+        return None
+    stored = list(
+        Standing.objects.filter(stage=stage).values_list("entrant_id", "lines_sum", "top", "boards")
+    )
+    if not stored or any(lines_sum is None for _e, lines_sum, _t, _b in stored):
+        everything = lines.values_list(*_LINE_VALUES)
+        return _seen_sums({}, [line for line in everything if line[0] not in hidden], 1)
+    sums = {e: [Fraction(mp), int(top), int(n)] for e, mp, top, n in stored}
+    return _seen_sums(sums, taken, -1)
+
+
+#: A traveller line as the players' running totals read it.
+_LINE_VALUES = ("board_id", "ns_id", "ew_id", "ns_score", "ew_score", "top")
+
+
+def _seen_sums(
+    sums: dict[int, list[Any]], lines: Iterable[tuple[Any, ...]], sign: int
+) -> dict[int, SeenPair]:
+    """``sums`` (per pair: matchpoints, tops, boards) with each of ``lines`` added
+    (``sign`` 1) or taken off (-1); the pairs left with no board are left out."""
+    scores: dict[int, list[Decimal]] = defaultdict(list)
+    for _board_id, ns_id, ew_id, ns_score, ew_score, top in lines:
+        for entrant_id, score in ((ns_id, ns_score), (ew_id, ew_score)):
             if entrant_id is not None:
-                sums = got[entrant_id]
-                sums[0] += Fraction(score)
-                sums[1] += line.top
-                sums[2] += 1
-    return {e: SeenPair(Fraction(mp), int(top), int(n)) for e, (mp, top, n) in got.items()}
+                got = sums.setdefault(entrant_id, [Fraction(0), 0, 0])
+                scores[entrant_id].append(score)
+                got[1] += sign * top
+                got[2] += sign
+    for entrant_id, parts in scores.items():  # exact: Decimal sums, one Fraction each
+        sums[entrant_id][0] += sign * Fraction(sum(parts, Decimal(0)))
+    return {e: SeenPair(Fraction(mp), int(top), int(n)) for e, (mp, top, n) in sums.items() if n}
 
 
 def board_traveller(board: Board) -> list[TravellerScore]:

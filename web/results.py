@@ -447,19 +447,26 @@ def dashboard_progress(
         .values_list("table_id", "board_set_id")
     ):
         plays[table_id].append(set_id)
+    # The deals are not decoded (no page here shows a hand), and the results are plain
+    # values: 14,000 model objects at 60 tables were most of the page's time.
     boards = list(
-        Board.objects.filter(stage__event=event).select_related("board_set").order_by("number")
+        Board.objects.filter(stage__event=event)
+        .defer("hands", "bottom")
+        .select_related("board_set")
+        .order_by("number")
     )
     by_set: dict[int, list[Board]] = defaultdict(list)
     for board in boards:
         by_set[board.board_set_id].append(board)
     visible = visible_board_ids(boards)
     results = {
-        (r.board_id, r.table_id): r
-        for r in Result.objects.filter(board__stage__event=event).only(
-            "id", "board_id", "table_id", "status", "flagged", "flags", "entered_side", "version"
-        )
+        (board_id, table_id): _ResultView(pk, status, flagged, entered_side, version)
+        for pk, board_id, table_id, status, flagged, entered_side, version in Result.objects.filter(
+            board__stage__event=event
+        ).values_list("id", "board_id", "table_id", "status", "flagged", "entered_side", "version")
     }
+    flagged = [r.pk for r in results.values() if r.flagged]
+    result_flags = dict(Result.objects.filter(pk__in=flagged).values_list("pk", "flags"))
     box_flags: dict[int, list[BoxCard]] = defaultdict(list)
     for box in BoxCard.objects.filter(board__stage__event=event, flagged=True).select_related(
         "board", "match", "filled_by"
@@ -476,20 +483,10 @@ def dashboard_progress(
             round_board_ids: dict[int, Board] = {}
             for row in round_data["tables"]:
                 table: Table = row["table"]
-                cells = []
                 for set_id in plays.get(table.pk, []):
                     for board in by_set[set_id]:
                         round_board_ids[board.pk] = board
                         result = results.get((board.pk, table.pk))
-                        state = result.status if result is not None else "none"
-                        cells.append(
-                            {
-                                "board": board,
-                                "result": result,
-                                "state": state,
-                                "title": board_title % {"n": board.number},
-                            }
-                        )
                         summary["expected"] += 1
                         refusals = locked.get((board.pk, table.pk))
                         if refusals is not None and (result is None or not result.is_confirmed):
@@ -512,14 +509,9 @@ def dashboard_progress(
                                     "table": table,
                                     "board": board,
                                     "what": _("成绩"),
-                                    "reasons": flag_texts(result.flags),
+                                    "reasons": flag_texts(result_flags.get(result.pk) or []),
                                 }
                             )
-                row["cells"] = cells
-                row["reported"] = sum(1 for c in cells if c["state"] != "none")
-                # What the table still owes: boards not reported, or not confirmed yet.
-                row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
-                row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
             for board in round_board_ids.values():
                 for box in box_flags.get(board.pk, []):
@@ -538,11 +530,8 @@ def dashboard_progress(
             round_data["summary"] = summary
             round_data["pending"] = pending
             round_data["flags"] = flags
-            round_data["boards"] = [
-                {"board": b, "visible": b.pk in visible, "released": b.released_at is not None}
-                for b in sorted(round_board_ids.values(), key=lambda b: b.number)
-            ]
-            round_data["hidden"] = sum(1 for b in round_data["boards"] if not b["visible"])
+            round_data["boards"] = round_board_ids  # listed below for the rounds shown
+            round_data["hidden"] = sum(1 for pk in round_board_ids if pk not in visible)
         # Open the round being played (the first not wholly confirmed) and any round with
         # something to look at; the others stay folded.
         current = next(
@@ -558,12 +547,64 @@ def dashboard_progress(
             )
             round_data["open"] = chosen or bool(round_data["pending"]) or bool(round_data["flags"])
             round_data["detail"] = chosen or not big
+            shown = round_data.pop("boards")
+            round_data["boards"] = []
+            if round_data["detail"]:  # cells and boards to release: of the rounds shown only
+                _cells(round_data, plays, by_set, results, board_title)
+                round_data["boards"] = [
+                    {"board": b, "visible": b.pk in visible, "released": b.released_at is not None}
+                    for b in sorted(shown.values(), key=lambda b: b.number)
+                ]
     current = _current_rounds(stage_blocks)
     for round_data in current:
         for key in ("expected", "entered", "confirmed"):
             totals[key] += round_data["summary"][key]
         totals["flagged"] += len(round_data["flags"])
     return {"totals": totals, "dealt": bool(boards), "rounds": [r["round"] for r in current]}
+
+
+@dataclass(frozen=True)
+class _ResultView:
+    """What the dashboard shows of a result (its flags' reasons are read apart)."""
+
+    pk: int
+    status: str
+    flagged: bool
+    entered_side: str
+    version: int
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == Result.Status.CONFIRMED
+
+
+def _cells(
+    round_data: dict[str, Any],
+    plays: dict[int, list[int]],
+    by_set: dict[int, list[Board]],
+    results: dict[tuple[int, int], _ResultView],
+    board_title: str,
+) -> None:
+    """Each table's board by board cells and what it still owes, for a round shown."""
+    for row in round_data["tables"]:
+        table_id = row["table"].pk
+        cells = []
+        for set_id in plays.get(table_id, []):
+            for board in by_set[set_id]:
+                result = results.get((board.pk, table_id))
+                cells.append(
+                    {
+                        "board": board,
+                        "result": result,
+                        "state": result.status if result is not None else "none",
+                        "title": board_title % {"n": board.number},
+                    }
+                )
+        row["cells"] = cells
+        row["reported"] = sum(1 for c in cells if c["state"] != "none")
+        # What the table still owes: boards not reported, or not confirmed yet.
+        row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
+        row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
 
 
 def _current_rounds(stage_blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:

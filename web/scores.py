@@ -198,7 +198,12 @@ def bracket_page(
 
 
 def _board_links(stage: Stage, *, director: bool) -> list[dict[str, Any]]:
-    boards = list(Board.objects.filter(stage=stage).select_related("round").order_by("number"))
+    boards = list(  # the deals are not decoded: the links show none
+        Board.objects.filter(stage=stage)
+        .defer("hands", "bottom")
+        .select_related("round")
+        .order_by("number")
+    )
     visible = visible_board_ids(boards)
     return [
         {"board": b, "visible": director or b.pk in visible, "released": b.released_at is not None}
