@@ -15,9 +15,12 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
+from boards.models import Board
+from boards.selectors import visible_board_ids
 from scoring.cache import local_clear
 from tests import builders
-from tournament.models import Entrant, Event, EventRole, Stage
+from tests.builders import Play, boards_of, rooms
+from tournament.models import Entrant, Event, EventRole, Match, Stage
 
 
 @pytest.fixture(autouse=True)
@@ -114,3 +117,22 @@ def make_stage(event: Event) -> Callable[..., Stage]:
         return builders.stage(event, kind, entrants, draw_seed=7, dealt=True, **settings)
 
     return make
+
+
+@pytest.fixture
+def half_played(make_teams: Any, make_stage: Any, play: Play) -> tuple[Stage, Match, Board]:
+    """A round robin of four: in round 1, M1 has played all four boards and M2 three, so
+    board 4 is hidden from players (every copy must be played first)."""
+    stage = make_stage("round_robin", make_teams(4), boards_per_session=4, sessions=1)
+    first, second = Match.objects.filter(stage=stage, round__number=1).order_by("number")
+    open1, closed1 = rooms(first)
+    for board in boards_of(open1):  # home makes 60 and breaks away at 95: home 2 a board
+        play.at_table(board, open1, 60)
+        play.at_table(board, closed1, 95)
+    open2, closed2 = rooms(second)
+    for board in boards_of(open2)[:3]:
+        play.at_table(board, open2, 40)
+        play.at_table(board, closed2, 40)
+    hidden = boards_of(open1)[3]
+    assert hidden.pk not in visible_board_ids([hidden])
+    return stage, first, hidden

@@ -13,34 +13,13 @@ from django.urls import reverse
 
 from core.numbers import format_number
 from scoring.selectors import match_lines
-from tests.builders import Play, boards_of, rooms
-from tournament.models import Match
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def hidden_board_stage(make_teams, make_stage, play: Play):
-    """A round robin of four: M1 has played all four boards, M2 three, so board 4 is
-    still hidden from players and M1 reads 6:0 to them, 8:0 to officials."""
-    stage = make_stage("round_robin", make_teams(4), boards_per_session=4, sessions=1)
-    first, second = Match.objects.filter(stage=stage, round__number=1).order_by("number")
-    open1, closed1 = rooms(first)
-    for board in boards_of(open1):
-        play.at_table(board, open1, 60)
-        play.at_table(board, closed1, 95)
-    open2, closed2 = rooms(second)
-    for board in boards_of(open2)[:3]:
-        play.at_table(board, open2, 40)
-        play.at_table(board, closed2, 40)
-    return stage, first
-
-
 @pytest.mark.parametrize("role", ["scorer", "referee", "director"])
-def test_every_official_reads_the_official_scores_on_every_face(
-    role, request, client, hidden_board_stage
-):
-    stage, first = hidden_board_stage
+def test_every_official_reads_the_official_scores_on_every_face(role, request, client, half_played):
+    stage, first, _hidden = half_played
     official = format_number(match_lines(stage, official=True)[first.pk].home)
     player = format_number(match_lines(stage, official=False)[first.pk].home)
     assert (official, player) == ("8", "6")
