@@ -29,7 +29,7 @@ __all__ = [
     "RulingAction",
     "RulingSlip",
     "RulingSlipsData",
-    "StandingLine",
+    "PrintedStanding",
     "StandingsData",
     "StandingsStage",
     "StandingsTable",
@@ -469,8 +469,9 @@ class TravellersData:
 
 
 @dataclass(frozen=True)
-class StandingLine:
-    """One entrant's line in a ranking. Team tables fill the round-robin columns, a
+class PrintedStanding:
+    """One entrant's line in a ranking as printed: the read model's
+    ``scoring.rows.StandingLine`` with its numbers written out (``number_text``). Team tables fill the round-robin columns, a
     Mitchell direction the pairs columns; a final only the place."""
 
     place: int
@@ -512,7 +513,7 @@ class StandingsTable:
     kind: str  # teams, pairs, places
     group: str = ""  # a group's label
     direction: str = ""  # NS, EW (a Mitchell)
-    lines: tuple[StandingLine, ...] = ()
+    lines: tuple[PrintedStanding, ...] = ()
     cross: CrossTableData | None = None
     qualifiers: int | None = None  # the first so many go on (groups)
 

@@ -19,9 +19,9 @@ from scoring.reasons import tie_mark, tie_reason
 from .data import (
     EntrantRef,
     PlayedResult,
+    PrintedStanding,
     ResultsData,
     ScorecardsData,
-    StandingLine,
     StandingsData,
     TravellersData,
 )
@@ -123,7 +123,7 @@ def _jokers(cards: tuple[str, ...]) -> str | None:
 # --- standings -----------------------------------------------------------------------------
 
 
-def _tie(line: StandingLine) -> str | None:
+def _tie(line: PrintedStanding) -> str | None:
     """The tie column beside the place (a number): the row's mark (需加赛决定, 尚未相遇…,
     as on the pages, ``scoring.reasons``), or nothing."""
     return tie_mark(line) or None

@@ -832,10 +832,10 @@ def _pair_refs(stage: Stage) -> dict[int, d.EntrantRef]:
     }
 
 
-def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.StandingLine:
+def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.PrintedStanding:
     """A printed line of the read model's row: the place, and the round-robin columns
     (``teams``) or a Mitchell's (``pairs``)."""
-    line = d.StandingLine(
+    line = d.PrintedStanding(
         place=s.place,
         entrant=ref,
         shared=s.shared,
@@ -930,7 +930,7 @@ def standings_data(
             bracket = sheets[0] if sheets else None
             refs = {r.entrant_id: d.EntrantRef(r.entrant.number, r.entrant.name) for r in rows}
             places = tuple(
-                d.StandingLine(place=r.place, entrant=refs[r.entrant_id], shared=r.shared)
+                d.PrintedStanding(place=r.place, entrant=refs[r.entrant_id], shared=r.shared)
                 for r in rows
             )
             # Once the title is decided: 冠军, 亚军, placing matches, shared places (第二十七条)
@@ -957,7 +957,7 @@ def standings_data(
         else:  # the pairs final
             refs = _pair_refs(s)
             lines = tuple(
-                d.StandingLine(
+                d.PrintedStanding(
                     place=r.place, entrant=refs[r.entrant_id], shared=r.shared, flagged=r.flagged
                 )
                 for r in rows

@@ -21,8 +21,8 @@ from ..data import (
     CrossTableData,
     MatchResult,
     PlayedResult,
+    PrintedStanding,
     ResultsData,
-    StandingLine,
     StandingsData,
     StandingsTable,
 )
@@ -76,12 +76,12 @@ def render_standings(data: StandingsData, *, font: FontChoice | None, ticker: Ti
     return sheet
 
 
-def _place(line: StandingLine, qualifiers: int | None = None) -> Cell:
+def _place(line: PrintedStanding, qualifiers: int | None = None) -> Cell:
     going_on = qualifiers is not None and line.place <= qualifiers
     return Cell(line.place_text, bold=True, fill=LIGHT if going_on else None)
 
 
-def _number(line: StandingLine, *, bold: bool = False) -> Cell:
+def _number(line: PrintedStanding, *, bold: bool = False) -> Cell:
     return Cell(str(line.entrant.number or ""), bold=bold)
 
 
@@ -92,7 +92,7 @@ class _Field:
 
     key: str
     width: float
-    cell: Callable[[StandingLine], object]
+    cell: Callable[[PrintedStanding], object]
     align: str = "center"
 
 
@@ -137,7 +137,7 @@ def _ranking(sheet: Sheet, heading: str, table: StandingsTable, fields: tuple[_F
     _tie_notes(sheet, table)
 
 
-def _note(line: StandingLine) -> str:
+def _note(line: PrintedStanding) -> str:
     """The note column: the director's recorded reason, else the row's short mark (需加赛决定,
     尚未相遇…); the sentence for each mark follows the table (:func:`_tie_notes`)."""
     if line.tie == "director" and line.note:
