@@ -471,8 +471,9 @@ class TravellersData:
 @dataclass(frozen=True)
 class PrintedStanding:
     """One entrant's line in a ranking as printed: the read model's
-    ``scoring.rows.StandingLine`` with its numbers written out (``number_text``). Team tables fill the round-robin columns, a
-    Mitchell direction the pairs columns; a final only the place."""
+    ``scoring.rows.StandingLine`` with its numbers written out (``number_text``). Team
+    tables fill the round-robin columns, a Mitchell direction the pairs columns; a final
+    only the place."""
 
     place: int
     entrant: EntrantRef
