@@ -16,7 +16,7 @@ from typing import Any
 from boards.models import Board
 from boards.selectors import hidden_board_ids, visible_ids_of
 from core.engine import Side
-from core.formats.bracket import advance
+from core.formats.bracket import advance, bracket_places
 from core.numbers import rounded
 from core.standings import (
     GroupTable,
@@ -272,9 +272,32 @@ def standings_rows(
         rows = stage_standings(stage, group_label=group_label)
     elif stage.kind in Stage.MOVEMENT_KINDS and (seen := seen_percentages(stage)) is not None:
         return _seen_pairs_lines(stage, seen, group_label)
+    elif stage.is_bracket:
+        rows = _seen_bracket_places(stage)
     else:
         rows = seen_team_standings(stage, group_label=group_label)
     return tuple(_standing_line(s) for s in rows)
+
+
+def _seen_bracket_places(stage: Stage) -> list[Standing]:
+    """A bracket's places (第二十七条) as players may read them: settled by the matches
+    they may see decided, the one advance of ``bracket_rows`` (a match with a hidden
+    board sends nobody on, so it settles no place either). The stored rows when no
+    match is hidden. Rows are not saved."""
+    seen = bracket_rows(stage, official=False)
+    if not any(line.hidden for line in seen.lines.values()):
+        return stage_standings(stage)
+    places = {
+        seen.seeds[seed]: spot
+        for seed, spot in bracket_places(seen.bracket, seen.state).items()
+        if seed in seen.seeds
+    }
+    entrants = Entrant.objects.in_bulk(places)
+    rows = [
+        Standing(stage=stage, entrant=entrants[e], place=place, shared=shared)
+        for e, (place, shared) in places.items()
+    ]
+    return sorted(rows, key=lambda r: (r.place, r.entrant.number))
 
 
 def _seen_pairs_lines(

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import io
+import re
+import shutil
+import subprocess
 from dataclasses import dataclass
 
+from openpyxl import load_workbook
 from pypdf import PdfReader
+
+from printing.services import render_kind
+from tournament.models import Event, Stage
 
 WQY = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 
@@ -60,3 +67,23 @@ def missing(text: str, *groups: str | list[str]) -> list[str]:
     wanted = [w for g in groups for w in (g.split() if isinstance(g, str) else g)]
     flat = text.replace("\n", "")
     return [w for w in wanted if w not in text and w not in flat]
+
+
+def paper_text(event: Event, kind: str, stage: Stage, official: bool) -> str:
+    """The paper's text, laid out as printed (pdftotext), spaces squeezed."""
+    pdf = PdfFile.of(render_kind(event=event, kind=kind, stage=stage, official=official))
+    if shutil.which("pdftotext"):
+        done = subprocess.run(
+            ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
+        )
+        text = done.stdout.decode()
+    else:
+        text = pdf.text()
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def sheet_rows(event: Event, kind: str, stage: Stage, official: bool) -> list[list[object]]:
+    _name, _mime, content = render_kind(event=event, kind=kind, stage=stage, official=official)
+    book = load_workbook(io.BytesIO(content))
+    sheet = book[stage.name] if stage.name in book.sheetnames else book.worksheets[0]
+    return [list(row) for row in sheet.iter_rows(values_only=True)]

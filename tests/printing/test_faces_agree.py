@@ -12,23 +12,19 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
-import subprocess
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from openpyxl import load_workbook
 
 from boards.models import Result
 from core.numbers import format_number
-from printing.services import render_kind
 from scoring.selectors import match_lines, standings_rows
 from tournament.models import Event, Stage
 
-from ._pdf import PdfFile
+from ._pdf import paper_text, sheet_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -47,26 +43,6 @@ def _client(official: bool) -> Client:
     if official:
         client.force_login(get_user_model().objects.get(username="director"))
     return client
-
-
-def _pdf_text(event: Event, kind: str, stage: Stage, official: bool) -> str:
-    """The paper's text, laid out as printed (pdftotext), spaces squeezed."""
-    pdf = PdfFile.of(render_kind(event=event, kind=kind, stage=stage, official=official))
-    if shutil.which("pdftotext"):
-        done = subprocess.run(
-            ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
-        )
-        text = done.stdout.decode()
-    else:
-        text = pdf.text()
-    return re.sub(r"[ \t]+", " ", text)
-
-
-def _xlsx_rows(event: Event, kind: str, stage: Stage, official: bool) -> list[list[object]]:
-    _name, _mime, content = render_kind(event=event, kind=kind, stage=stage, official=official)
-    book = load_workbook(io.BytesIO(content))
-    sheet = book[stage.name] if stage.name in book.sheetnames else book.worksheets[0]
-    return [list(row) for row in sheet.iter_rows(values_only=True)]
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -90,13 +66,13 @@ def test_a_double_elimination_match_with_a_board_hidden_reads_alike_on_every_fac
     decided = line.winner_id is not None
 
     # The PDFs: the results paper prints M1's score and 未完 or the winner …
-    results = _pdf_text(demo, "results", stage, official)
+    results = paper_text(demo, "results", stage, official)
     m1_part = results[results.index(f"{m1.home.name} — {m1.away.name}") :]
     m1_part = m1_part[: m1_part.index("结果：") + 20]
     assert f"{home} : {away}" in m1_part
     assert (f"胜者 {winner}" in m1_part) is decided and ("未完" in m1_part) is not decided
     # … and the bracket sends 红山队 on to M5 only for a reader to whom M1 is decided.
-    bracket = _pdf_text(demo, "brackets", stage, official)
+    bracket = paper_text(demo, "brackets", stage, official)
     assert ("M1胜者" in bracket) is not decided
     assert bool(re.search(r"M1 \S 23/24", bracket)) is not decided
 
@@ -113,11 +89,11 @@ def test_a_double_elimination_match_with_a_board_hidden_reads_alike_on_every_fac
     assert (by_number[5][slot] is not None) is decided
 
     # The spreadsheets: the match sheet and the bracket's rows.
-    matches = _xlsx_rows(demo, "results-xlsx", stage, official)
+    matches = sheet_rows(demo, "results-xlsx", stage, official)
     row = next(r for r in matches if r[2] == "M1")
     assert (Decimal(str(row[10])), Decimal(str(row[11]))) == (line.home, line.away)
     assert (row[15] == winner) is decided and (row[14] == "未完") is not decided
-    rows = _xlsx_rows(demo, "standings-xlsx", stage, official)
+    rows = sheet_rows(demo, "standings-xlsx", stage, official)
     m1_row = next(r for r in rows if r[0] == "M1")
     assert (Decimal(str(m1_row[3])), Decimal(str(m1_row[5]))) == (line.home, line.away)
     assert (m1_row[6] == winner) is decided
@@ -143,7 +119,7 @@ def test_a_round_robin_with_a_board_hidden_ranks_alike_on_every_face(demo, reade
     )
 
     # The standings PDF: the same order, places and match points.
-    text = _pdf_text(demo, "standings", stage, official)
+    text = paper_text(demo, "standings", stage, official)
     table = text[: text.index("交叉表")]
     at = [table.index(f" {name} ") for _p, name, _mp in order]
     assert at == sorted(at)
@@ -165,7 +141,7 @@ def test_a_round_robin_with_a_board_hidden_ranks_alike_on_every_face(demo, reade
     assert [(r["place"], r["entrant"]["name"], r["match_points"]) for r in api["rows"]] == order
 
     # The spreadsheet: place, team, match points.
-    rows = _xlsx_rows(demo, "standings-xlsx", stage, official)
+    rows = sheet_rows(demo, "standings-xlsx", stage, official)
     header = rows[0]
     place, team, points = header.index("名次"), header.index("队名"), header.index("场分")
     assert [(r[place], r[team], r[points]) for r in rows[1:] if r[team]] == order

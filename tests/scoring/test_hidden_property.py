@@ -1,9 +1,11 @@
 """A player's view depends on no hidden result (第二十八条之6, issue 23): for random
-results of the boards still hidden — a Mitchell's and a Howell's first two rounds, a
-round robin's last board of a match — the numbers, the order and the reasons a player
-reads on the read model, the API and the page are the same whatever those results are,
-while an official reads them as scored. Hypothesis draws the results; each draw is
-entered as a correction of the last, through the services, as a director would."""
+results of the boards still hidden — a Mitchell's and a Howell's first two rounds, the
+last board of a team match in a round robin, groups, a Swiss, a knockout and a double
+elimination — the numbers, the order and the reasons a player reads on the read model,
+the API, the page, the papers printed for players (PDF text) and their spreadsheets
+are the same whatever those results are, while an official reads them as scored.
+Hypothesis draws the results; each draw is entered as a correction of the last,
+through the services, as a director would."""
 
 from __future__ import annotations
 
@@ -12,9 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.standings import standings_data as api_standings
+from boards.selectors import visible_board_ids
 from scoring.selectors import cross_table_rows, match_lines, standings_rows
 from tests.builders import Play, boards_of, rooms
-from tournament.models import Match
+from tests.printing._pdf import paper_text, sheet_rows
+from tournament.models import Match, Stage
+from tournament.services import round_start
 from web.scores import standings_view
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +58,13 @@ def player_view(stage) -> tuple:
     cross = None
     if stage.kind == "round_robin":
         cross = cross_table_rows(stage, official=False).table
-    return lines, api, page, matches, cross
+    papers = [
+        paper_text(stage.event, "standings", stage, False),
+        sheet_rows(stage.event, "standings-xlsx", stage, False),
+    ]
+    if stage.kind not in Stage.MOVEMENT_KINDS:
+        papers.append(paper_text(stage.event, "results", stage, False))
+    return lines, api, page, matches, cross, papers
 
 
 def official_view(stage) -> tuple:
@@ -84,6 +95,62 @@ def test_a_movements_player_view_is_the_same_for_any_hidden_results(
 
     check()
     assert len(officials) > 1  # the draws did change what was scored
+
+
+SHORT = {"boards_per_session": 2, "sessions": 1}
+
+
+def _one_board_hidden(make_teams, make_stage, play: Play, kind: str, settings: dict):
+    """A team stage whose first round's first match has played every board and the
+    second match all but the last: that last board is hidden from players on every
+    copy (第二十八条之6), and so is the first match's result on it."""
+    stage = make_stage(kind, make_teams(settings.pop("teams", 4)), **settings)
+    first_round = stage.rounds.get(number=1)
+    if kind == Stage.Kind.SWISS:
+        round_start(round=first_round)
+    first, second = Match.objects.filter(round=first_round).order_by("number")[:2]
+    for match, upto in ((first, None), (second, -1)):
+        open_room, closed_room = rooms(match)
+        for board in boards_of(open_room)[:upto]:
+            play.at_table(board, open_room, 60)
+            play.at_table(board, closed_room, 95)
+    open1, closed1 = rooms(first)
+    hidden = boards_of(open1)[-1]
+    assert hidden.pk not in visible_board_ids([hidden])
+    in_rooms = [r for r in hidden.results.all() if r.table_id in (open1.pk, closed1.pk)]
+    assert len(in_rooms) == 2
+    return stage, in_rooms
+
+
+@pytest.mark.parametrize(
+    "kind, options",
+    [
+        (Stage.Kind.ROUND_ROBIN, {**SHORT}),
+        (Stage.Kind.GROUP_ROUND_ROBIN, {**SHORT, "teams": 8, "groups": 2}),
+        (Stage.Kind.SWISS, {**SHORT, "rounds": 2}),
+        (Stage.Kind.KNOCKOUT, {**SHORT}),
+        (Stage.Kind.DOUBLE_ELIMINATION, {**SHORT}),
+    ],
+)
+def test_a_team_stages_player_view_is_the_same_for_any_hidden_results(
+    kind, options, make_teams, make_stage, play: Play
+):
+    """第二十四至二十七条: whatever the two rooms recorded on the hidden board, a player
+    reads the same tables, match cards, brackets and papers."""
+    stage, in_rooms = _one_board_hidden(make_teams, make_stage, play, kind, dict(options))
+    seen = player_view(stage)
+    officials = {official_view(stage)}
+
+    @RUNS
+    @given(POINTS, POINTS)
+    def check(open_points: int, closed_points: int) -> None:
+        for result, p in zip(in_rooms, (open_points, closed_points), strict=True):
+            play.correct(result, p)
+        officials.add(tuple((r.home, r.away) for r in match_lines(stage, official=True).values()))
+        assert player_view(stage) == seen
+
+    check()
+    assert len(officials) > 1
 
 
 def test_a_round_robins_player_view_is_the_same_for_any_hidden_results(half_played, play: Play):

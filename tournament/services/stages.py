@@ -128,7 +128,7 @@ def stage_create(
         event=event,
         order=order,
         kind=kind,
-        name=name or kind.label,
+        name=name or str(kind.label),  # the text saved, not a lazy proxy
         settings=dict(settings or {}),
         source=source,
         draw_seed=draw_seed,
