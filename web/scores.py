@@ -36,8 +36,9 @@ from scoring.sessions import RankedPair, cumulative_ranking, movement_stages, ov
 from tournament.models import Event, Match, Stage
 
 from . import selectors
-from .results import in_language, result_view
 from .selectors import EntrantView
+from .words import SUITS, in_language
+from .words import played as _played
 
 __all__ = [
     "board_page",
@@ -51,8 +52,6 @@ __all__ = [
     "stage_etag",
     "team_match_page",
 ]
-
-SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 
 
 def stage_etag(stage: Stage, *, director: bool) -> str:
@@ -300,19 +299,6 @@ def pairs_final_page(
 
 
 # --- a match board by board -------------------------------------------------------------------
-
-
-def _played(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    shown = result_view(result)
-    shown["short"] = _("%(declarer)s家打%(level)s · 主%(trump)s · 防家%(points)d分") % {
-        "declarer": shown["result"].get_declarer_display(),
-        "level": result.level_ns if result.declarer in ("N", "S") else result.level_ew,
-        "trump": SUITS.get(result.trump, result.trump),
-        "points": result.defender_points,
-    }
-    return shown
 
 
 def match_page(
