@@ -15,7 +15,7 @@ from api.standings import standings_data as api_standings
 from scoring.selectors import cross_table_rows, match_lines, standings_rows
 from tests.builders import Play, boards_of, rooms
 from tournament.models import Match
-from web.scores import standings_view
+from web.pages.shared import standings_view
 
 pytestmark = pytest.mark.django_db
 
