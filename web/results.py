@@ -19,9 +19,6 @@ from django.utils.translation import gettext as _
 
 from boards.errors import BoardError
 from boards.models import (
-    DIG_CHOICES,
-    OUTCOME_CHOICES,
-    SEAT_CHOICES,
     Board,
     BoxCard,
     EntryCheck,
@@ -35,6 +32,7 @@ from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data
 from .selectors import FOLD_AFTER_ROUNDS
+from .words import in_language, in_words, result_view
 
 __all__ = [
     "BoardLine",
@@ -52,16 +50,6 @@ __all__ = [
     "table_boards",
     "verdict_view",
 ]
-
-SEATS = dict(SEAT_CHOICES)
-OUTCOMES = dict(OUTCOME_CHOICES)
-DIGS = dict(DIG_CHOICES)
-
-
-def in_language(zh: str, en: str) -> str:
-    """The text in the reader's language (the engine and services write both)."""
-    return en if (get_language() or "").startswith("en") else zh
-
 
 # --- a table's boards ---------------------------------------------------------------------
 
@@ -186,10 +174,6 @@ def first_field(start: Mapping[str, Any] | None) -> str:
 # --- the engine's verdict, in words ----------------------------------------------------------
 
 
-def _levels_line(after_ns: str, after_ew: str) -> str:
-    return _("南北%(ns)s，东西%(ew)s") % {"ns": after_ns, "ew": after_ew}
-
-
 def verdict_view(verdict: Verdict, declarer: str) -> dict[str, Any]:
     """An accepted scorecard as the inline verdict shows it."""
     hand = verdict.hand
@@ -197,7 +181,7 @@ def verdict_view(verdict: Verdict, declarer: str) -> dict[str, Any]:
     side = Seat[declarer].side.value
     after = {s.value: level_name(level) for s, level in hand.levels_after.items()}
     jumps = {s.value: n for s, n in hand.jump_levels.items()}
-    return _words(
+    return in_words(
         outcome=hand.outcome.value,
         declaring=side,
         broken=hand.declarer_broken,
@@ -211,82 +195,6 @@ def verdict_view(verdict: Verdict, declarer: str) -> dict[str, Any]:
         dig=verdict.dig.value if verdict.dig else "",
         xiaosa_levels=hand.xiaosa_levels,
     )
-
-
-def result_view(result: Result) -> dict[str, Any]:
-    """A stored result in words: the box card as played, the points, the engine's verdict."""
-    words = _words(
-        outcome=result.outcome,
-        declaring=Seat[result.declarer].side.value,
-        broken=result.declarer_broken,
-        after_ns=result.levels_after_ns,
-        after_ew=result.levels_after_ew,
-        jump_ns=result.jump_levels_ns,
-        jump_ew=result.jump_levels_ew,
-        next_declarer=result.next_declarer,
-        game_won=result.game_won,
-        points=result.defender_points,
-        dig=result.dig,
-        xiaosa_levels=result.xiaosa_levels,
-    )
-    words["contract"] = contract_text(result.box_card_values())
-    words["xiaosa"] = "、".join(_joker(c) for c in result.xiaosa or [])
-    words["result"] = result
-    return words
-
-
-def _joker(card: str) -> str:
-    return {"BJ": _("大王"), "LJ": _("小王")}.get(card, card)
-
-
-def contract_text(values: Mapping[str, str]) -> str:
-    """``南北7 东西A · 打家北 · 主♥ · 亮主西`` (or 翻主)."""
-    suits = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
-    by = values.get("declared_by") or ""
-    declared = _("亮主%(seat)s") % {"seat": SEATS.get(by, by)} if by else _("翻主")
-    return _("南北%(ns)s 东西%(ew)s · 打家%(declarer)s · 主%(trump)s · %(declared)s") % {
-        "ns": values["level_ns"],
-        "ew": values["level_ew"],
-        "declarer": SEATS.get(values["declarer"], values["declarer"]),
-        "trump": suits.get(values["trump"], values["trump"]),
-        "declared": declared,
-    }
-
-
-def _words(
-    *,
-    outcome: str,
-    declaring: str,
-    broken: bool,
-    after_ns: str,
-    after_ew: str,
-    jump_ns: int,
-    jump_ew: int,
-    next_declarer: str,
-    game_won: bool,
-    points: int | None,
-    dig: str,
-    xiaosa_levels: int,
-) -> dict[str, Any]:
-    sides = {"NS": _("南北"), "EW": _("东西")}
-    rises = [
-        _("%(side)s升%(n)d级") % {"side": sides[s], "n": n}
-        for s, n in (("NS", jump_ns), ("EW", jump_ew))
-        if n
-    ]
-    return {
-        "outcome": outcome,
-        "outcome_text": str(OUTCOMES.get(outcome, outcome)),
-        "declaring": sides[declaring],
-        "broken": broken,
-        "levels_after": _levels_line(after_ns, after_ew),
-        "rises": "，".join(rises),
-        "next_declarer": str(SEATS.get(next_declarer, next_declarer)),
-        "game_won": game_won,
-        "points": points,
-        "dig": str(DIGS.get(dig, "")) if dig else "",
-        "xiaosa_levels": xiaosa_levels,
-    }
 
 
 def rejection_view(error: BoardError) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from tournament.roles import sees_every_result
 
 from . import scores, selectors
 from .errors import not_found
+from .pages import match as match_page
 
 
 @require_safe
@@ -25,8 +26,8 @@ def match_detail(request: HttpRequest, code: str, order: int, number: int) -> Ht
     if match is None:
         raise Http404("no such match")
     director = sees_every_result(request.user, event)
-    data = scores.match_page(match, selectors.entrant_views(event), director=director)
-    context = event_context(request, event, stage=stage) | data | {"view": data}
+    data = match_page.page(match, selectors.entrant_views(event), director=director)
+    context = event_context(request, event, stage=stage) | {**data, "view": data}
     return render(request, "web/match.html", context)
 
 

@@ -24,7 +24,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -289,9 +288,7 @@ def _preview_page(request: HttpRequest, event: Event, stage: Stage) -> str:
     """The stage's own public page body, drawn from the schedule about to be undone."""
     page, body = STAGE_PAGES[stage.kind]
     data = page(stage, selectors.entrant_views(event), director=True)
-    if "svg" in data:
-        data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
-    context = data | {"stage": stage, "event": event}
+    context = {**data, "stage": stage, "event": event}
     return render_to_string(body, context, request=request)
 
 

@@ -1,4 +1,5 @@
-"""The web pages: each parses its URL, calls one selector and renders a template.
+"""The web pages: each parses its URL, calls one selector (a stage's page: its format's
+page builder, ``web.pages``) and renders a template.
 
 Public pages need no login. A table's code opens that table's page only; the director's
 dashboard needs a login and the director's role in the event (``EventRole``).
@@ -7,7 +8,7 @@ dashboard needs a login and the director's role in the event (``EventRole``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.auth import views as auth_views
@@ -18,7 +19,6 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from rest_framework.authtoken.models import Token
 
@@ -31,21 +31,32 @@ from tournament.selectors import event_public
 from . import results, scores, selectors
 from .entry_views import table_page
 from .live import is_live, live_response, not_modified, refresh_seconds
+from .pages import (
+    bracket,
+    groups,
+    movement,
+    pairs_final,
+    round_robin,
+    swiss,
+    team_match,
+)
+from .pages import pairs_ranking as ranking_page
 
-StagePage = Callable[..., dict[str, Any]]
+StagePage = Callable[..., Mapping[str, Any]]
 
-#: Which page each format gets: the data it needs (scores included, from scoring) and
-#: the template of its body, which refreshes itself while results come in.
+#: Which page each format gets: its one page builder (everything the page shows, scores
+#: included, from scoring's read model) and the template of its body, which refreshes
+#: itself while results come in.
 STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
-    Stage.Kind.TEAM_MATCH: (scores.team_match_page, "web/_live_team_match.html"),
-    Stage.Kind.ROUND_ROBIN: (scores.round_robin_page, "web/_live_round_robin.html"),
-    Stage.Kind.GROUP_ROUND_ROBIN: (scores.groups_page, "web/_live_groups.html"),
-    Stage.Kind.KNOCKOUT: (scores.bracket_page, "web/_live_bracket.html"),
-    Stage.Kind.DOUBLE_ELIMINATION: (scores.bracket_page, "web/_live_bracket.html"),
-    Stage.Kind.MITCHELL: (scores.mitchell_page, "web/_live_mitchell.html"),
-    Stage.Kind.HOWELL: (scores.mitchell_page, "web/_live_mitchell.html"),
-    Stage.Kind.PAIRS_FINAL: (scores.pairs_final_page, "web/_live_pairs_final.html"),
-    Stage.Kind.SWISS: (scores.swiss_page, "web/_live_swiss.html"),
+    Stage.Kind.TEAM_MATCH: (team_match.page, "web/_live_team_match.html"),
+    Stage.Kind.ROUND_ROBIN: (round_robin.page, "web/_live_round_robin.html"),
+    Stage.Kind.GROUP_ROUND_ROBIN: (groups.page, "web/_live_groups.html"),
+    Stage.Kind.KNOCKOUT: (bracket.page, "web/_live_bracket.html"),
+    Stage.Kind.DOUBLE_ELIMINATION: (bracket.page, "web/_live_bracket.html"),
+    Stage.Kind.MITCHELL: (movement.page, "web/_live_mitchell.html"),
+    Stage.Kind.HOWELL: (movement.page, "web/_live_mitchell.html"),
+    Stage.Kind.PAIRS_FINAL: (pairs_final.page, "web/_live_pairs_final.html"),
+    Stage.Kind.SWISS: (swiss.page, "web/_live_swiss.html"),
 }
 
 #: Stands for the CSRF token in a cached page; never a real token's characters.
@@ -84,9 +95,7 @@ def stage_detail(request: HttpRequest, code: str, order: int) -> HttpResponse:
     page, body = STAGE_PAGES[stage.kind]
     paged = {"shown_round": _shown_round(request)} if stage.kind in Stage.MOVEMENT_KINDS else {}
     data = page(stage, selectors.entrant_views(event), director=director, **paged)
-    if "svg" in data:
-        data["svg"] = mark_safe(data["svg"])  # built from escaped text by bracket_svg
-    context = event_context(request, event) | {"stage": stage} | data
+    context = event_context(request, event) | {"stage": stage, **data}
     context |= {"body": body, "etag": etag, "refresh": refresh_seconds()}
     if director and stage.kind == Stage.Kind.SWISS:  # outside the cached body
         context["swiss_next"] = reverse("web:director_swiss_next", args=[event.code, stage.order])
@@ -131,7 +140,7 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         # Each format's result as its stage page computes it (a bracket's places, a
         # Mitchell's two rankings …), with the ties' markers and reasons.
         data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event), director=director)
-        context = {"event": event, "stage": stage} | data
+        context = {"event": event, "stage": stage, **data}
         context["csrf_token"] = CSRF_PLACEHOLDER
         return render_to_string("web/stage_standings.html", context, request=shared)
 
@@ -169,7 +178,7 @@ def pairs_ranking(request: HttpRequest, code: str) -> HttpResponse:
     """The cumulative ranking of a pairs event over its sessions."""
     event = event_for(request, code)
     director = sees_every_result(request.user, event)
-    context = event_context(request, event) | scores.pairs_ranking_page(event, director=director)
+    context = event_context(request, event) | {**ranking_page.page(event, director=director)}
     return render(request, "web/pairs_ranking.html", context)
 
 

@@ -14,7 +14,7 @@ import pytest
 from api.standings import standings_data as api_standings
 from scoring.selectors import standings_rows
 from tests.builders import Play, boards_of
-from web.scores import standings_view
+from web.pages.shared import standings_view
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from tests.builders import Play, boards_of, rooms
 from tests.printing._pdf import paper_text, sheet_rows
 from tournament.models import Match, Stage
 from tournament.services import round_start
-from web.scores import standings_view
+from web.pages.shared import standings_view
 
 pytestmark = pytest.mark.django_db
 

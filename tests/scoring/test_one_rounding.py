@@ -21,7 +21,7 @@ from scoring.selectors import board_traveller, standings_rows
 from scoring.services import adjustment_override, adjustments_set
 from scoring.sessions import cumulative_ranking
 from tests.builders import board, mitchell, play_board, tables_for
-from web.scores import standings_view
+from web.pages.shared import standings_view
 
 pytestmark = pytest.mark.django_db
 

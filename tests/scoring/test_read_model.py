@@ -18,7 +18,10 @@ from scoring.selectors import match_lines, standings_rows
 from tests.builders import Play, boards_of, rooms
 from tournament.models import Match
 from tournament.services import round_start
-from web.scores import _cross, match_page, match_scores, standings_view, swiss_page
+from web.pages.match import page as match_page
+from web.pages.shared import cross_scores as _cross
+from web.pages.shared import match_scores, standings_view
+from web.pages.swiss import page as swiss_page
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +132,7 @@ def test_the_rankings_over_sessions_and_sections_count_only_the_boards_shown(
     the same running totals, so for a player they too count only the boards shown
     (第二十八条之6); officials read the stored totals."""
     from scoring.sessions import cumulative_ranking, overall_ranking
-    from web.scores import pairs_ranking_page
+    from web.pages.pairs_ranking import page as pairs_ranking_page
 
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
     for table in stage.rounds.get(number=1).tables.order_by("number"):

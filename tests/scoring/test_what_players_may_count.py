@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_match_total_counts_only_the_boards_shown(half_played):
-    from web.scores import match_page
+    from web.pages.match import page as match_page
 
     stage, match, _hidden = half_played
 
@@ -29,7 +29,8 @@ def test_a_match_total_counts_only_the_boards_shown(half_played):
 
 
 def test_the_schedule_and_cross_table_count_only_the_boards_shown(half_played):
-    from web.scores import _cross, match_scores
+    from web.pages.shared import cross_scores as _cross
+    from web.pages.shared import match_scores
 
     stage, match, _hidden = half_played
 
@@ -108,7 +109,7 @@ def test_the_round_robin_table_counts_only_the_boards_shown(half_played):
     """The table too: with M1's board 4 hidden, a player's table counts M1 as not
     decided yet (nothing of it: no match played, no match points, no points), an
     official's has it won 8:0."""
-    from web.scores import standings_view
+    from web.pages.shared import standings_view
 
     stage, match, _hidden = half_played
 
@@ -140,7 +141,7 @@ def test_the_cross_tables_totals_and_the_schedules_winner_wait_for_the_boards(
     player who had won M1 while its board 4 was still hidden."""
     from django.urls import reverse
 
-    from web.scores import _cross
+    from web.pages.shared import cross_scores as _cross
 
     stage, match, _hidden = half_played
     _cells, player, _rows = _cross(stage, "", {}, director=False)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tournament.models import Match, StageEntry
 from tournament.services import match_record_winner, stage_qualify
 from web import selectors
+from web.pages.shared import cross_table
 
 from .conftest import stage_url
 
@@ -65,7 +66,7 @@ def test_the_cross_table_takes_results_and_standings_from_scoring(demo):
     entrants = selectors.entrant_views(demo.event)
     first, second = demo.teams[0], demo.teams[1]
 
-    rows = selectors.cross_table(
+    rows = cross_table(
         demo.round_robin,
         entrants,
         results={(first.pk, second.pk): "18 : 12", (second.pk, first.pk): "12 : 18"},
