@@ -33,6 +33,8 @@ class _Row(Protocol):
     tie: str
     shared: bool
     note: str
+    played: int
+    boards: int
 
 
 #: The sentence for each code (第二十五条之4); a director's order shows the reason
@@ -52,8 +54,12 @@ TIE_REASONS = {
     ),
     Tie.DIRECTOR.value: gettext_noop("多队场分相同，由裁判长决定名次"),
 }
-#: A shared place with no tie code: pairs level on matchpoints (第二十八条之7).
+#: A shared place with no tie code: pairs level on matchpoints (第二十八条之7), Swiss
+#: teams level on every tie-break, or (a bracket's places, a table before any match)
+#: entrants level on what has been decided so far.
 PAIRS_SHARED = gettext_noop("比赛分相同，并列")
+SWISS_SHARED = gettext_noop("场分、对手场分、净跳级数和得分都相同，并列")
+LEVEL_SHARED = gettext_noop("成绩相同，并列名次")
 
 _MARKS = dict(TIE_CHOICES)
 
@@ -71,7 +77,11 @@ def tie_reason(row: _Row) -> str:
         return row.note
     if row.tie in TIE_REASONS:
         return _(TIE_REASONS[row.tie])
-    return _(PAIRS_SHARED) if row.shared else ""
+    if not row.shared:
+        return ""
+    if row.boards:  # a movement's pairs: ranked by matchpoints
+        return _(PAIRS_SHARED)
+    return _(SWISS_SHARED) if row.played else _(LEVEL_SHARED)
 
 
 def tie_reasons(row: _Row) -> dict[str, str]:
