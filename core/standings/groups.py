@@ -1,4 +1,5 @@
-"""Groups (第二十六条).
+"""Groups (第二十六条): a round robin per group; the top N of each go on, once the
+group is decided and its qualifying line runs through no tie.
 
 Pure Python, no Django.
 """

@@ -1,4 +1,7 @@
-"""One match: team match, bracket match, pairs-final contest.
+"""One match — a team match, a bracket match, a pairs-final contest (第二十四条): the
+match score is the sum of board points less penalties; more wins. A match forfeited
+(第三十条) is 0 for the offender and a win for the opponent; a knockout match level
+after its boards is decided by its tie-break boards (加赛, 第二十七条).
 
 Pure Python, no Django.
 """

@@ -1,4 +1,6 @@
-"""Pairs: a Mitchell (第二十八条).
+"""Pairs, a Mitchell or a Howell (第二十八条): matchpoints per board within a direction
+(Neuberg for a board played fewer times); totals and percentages per direction; an N–S
+champion and an E–W champion (第二十八条之7).
 
 Pure Python, no Django.
 """

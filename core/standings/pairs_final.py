@@ -1,4 +1,6 @@
-"""The pairs final (第二十九条).
+"""The pairs final (第二十九条): 2 比赛分 per board to the better result in the same
+direction; N–S 1st against E–W 1st for champion and runner-up, the two 2nds for third
+and fourth, 5th–8th the same way.
 
 Pure Python, no Django.
 """

@@ -1,4 +1,7 @@
-"""Round robin (第二十五条).
+"""A round robin (第二十五条): match points (场分) win 2, draw 1, loss 0; ranked by
+match points; two teams level: the winner of their match first; still level: a shared
+place; three or more level: a play-off (决赛轮) or the director's recorded order. While
+matches remain the table is a running one (see ``round_robin_standings``).
 
 Pure Python, no Django.
 """

@@ -1,4 +1,5 @@
-"""Swiss teams (瑞士移位).
+"""Swiss teams (瑞士移位): match points, then opponents' match points, then net jump
+levels, then board points.
 
 Pure Python, no Django.
 """
