@@ -32,8 +32,10 @@ READERS = {"official": True, "player": False}
 
 
 @pytest.fixture
-def demo(django_capture_on_commit_callbacks) -> Event:
-    with django_capture_on_commit_callbacks(execute=True):  # scoring runs on commit
+def demo(django_capture_on_commit_callbacks, eager) -> Event:
+    # Scoring runs on commit, in this process (``eager``): a real worker (CI's PostgreSQL
+    # pass) cannot see the test's uncommitted database.
+    with django_capture_on_commit_callbacks(execute=True):
         call_command("load_demo", stdout=io.StringIO())
     return Event.objects.get(code="chifeng-demo")
 
