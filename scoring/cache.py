@@ -150,9 +150,7 @@ def cached_payload(
             try:
                 hit = cache.get(key)  # another built it between our miss and the lock
                 if hit is None:
-                    hit = _built(build)
-                    cache.set(key, hit, timeout=STANDINGS_TTL)
-                    cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
+                    hit = _built(build, key, latest_key, version)
             finally:
                 cache.delete(lock_key)
         else:
@@ -161,17 +159,19 @@ def cached_payload(
                 return stale[1][0], stale[1][1]  # not remembered: it is not this version's
             hit = _waited(key, lock_key)
             if hit is None:  # the builder is gone or slow: build it here
-                hit = _built(build)
-                cache.set(key, hit, timeout=STANDINGS_TTL)
-                cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
+                hit = _built(build, key, latest_key, version)
     _payloads.set(key, hit, STANDINGS_TTL)
     return hit[0], hit[1]
 
 
-def _built(build: Callable[[], Any]) -> tuple[str, Any]:
+def _built(build: Callable[[], Any], key: str, latest_key: str, version: int) -> tuple[str, Any]:
+    """``build()`` with its etag, stored as this version's copy and as the last one built."""
     data = build()
     body = json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False)
-    return ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
+    hit = ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
+    cache.set(key, hit, timeout=STANDINGS_TTL)
+    cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
+    return hit
 
 
 def _waited(key: str, lock_key: str) -> Any:

@@ -37,8 +37,6 @@ from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, StandingLi
 from .services.team_formats import carried_matches
 from .services.teams import seen_pure
 
-_STORED = SCORE["decimal_places"]
-
 __all__ = [
     "SeenMatch",
     "SeenPair",
@@ -56,6 +54,9 @@ __all__ = [
     "stage_standings",
     "standings_rows",
 ]
+
+#: The places a stored score has (``SCORE``): what a player's counted total is rounded to.
+_STORED = SCORE["decimal_places"]
 
 
 def stage_standings(stage: Stage, *, group_label: str | None = None) -> list[Standing]:
