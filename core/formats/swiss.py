@@ -197,10 +197,12 @@ def pair_round(ranked: Sequence[SwissTeam[K]], number: int) -> SwissRound[K]:
             )
     found = _cheapest_perfect_matching(size, costs)
     if found is None:
+        odd = size != real
         raise FormatError(
-            f"第{number}轮无法编排：任何编排都会有两队重复相遇或一队第二次轮空",
-            f"round {number} cannot be paired: every pairing has two teams meet again "
-            "or a team take a second bye",
+            f"第{number}轮无法编排：任何编排都会有两队重复相遇"
+            + ("或一队第二次轮空" if odd else ""),
+            f"round {number} cannot be paired: every pairing has two teams meet again"
+            + (" or a team take a second bye" if odd else ""),
             article=ARTICLE,
         )
     pairs = tuple(
@@ -225,7 +227,8 @@ def _cheapest_perfect_matching(
     a tier's digit is larger than the most every lower tier can add up to over
     size/2 edges, so no amount of a lower tier outweighs one unit of a higher. The
     maximum-weight matching of maximum cardinality (Edmonds' blossom algorithm,
-    networkx) of ``top − cost`` is then the cheapest perfect matching, if any."""
+    networkx) with weights ``radix − cost``, ``radix`` above every matching's cost, is
+    then the cheapest perfect matching, if any."""
     pairs = size // 2
     if not costs:
         return [] if size == 0 else None

@@ -320,3 +320,16 @@ def test_a_round_that_cannot_be_paired_is_refused_in_both_languages():
     with pytest.raises(FormatError) as caught:
         pair_round(field, 4)
     assert "无法编排" in caught.value.message_zh and "cannot be paired" in caught.value.message_en
+
+
+def test_an_odd_round_that_cannot_be_paired_names_the_bye_too():
+    """Five teams: 1–4 have all met one another and 5 has had its bye (at most one
+    each, C.04.1 c): one of 1–4 takes the bye, and of the other three two must meet
+    again. Refused, naming both causes in both languages."""
+    four = frozenset({1, 2, 3, 4})
+    field = [SwissTeam(t, 2, four - {t}) for t in (1, 2, 3, 4)]
+    field.append(SwissTeam(5, 2, frozenset(), had_bye=True))
+    with pytest.raises(FormatError) as caught:
+        pair_round(field, 4)
+    assert "重复相遇或一队第二次轮空" in caught.value.message_zh
+    assert "or a team take a second bye" in caught.value.message_en
