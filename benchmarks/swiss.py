@@ -7,9 +7,10 @@ Creates the stage (round 1 by seeding), then for each round: marks every match
 decided with a random result, stored as the match score scoring would write (board
 points and jump levels are not played out: this times the Swiss, not the engine),
 and times ``scoring.services.swiss_round_next`` — the ranking with its tie-breaks,
-the pairing (no rematches), the round's matches, tables and board sets written and
-its boards dealt — and the standings rescore. Checks that nobody meets twice.
-Without ``DATABASE_URL`` a throw-away SQLite file is used.
+the pairing (the cheapest perfect matching, no rematches), the round's matches,
+tables and board sets written and its boards dealt — and the standings rescore.
+Checks that nobody meets twice. Without ``DATABASE_URL`` a throw-away SQLite file
+is used.
 """
 
 from __future__ import annotations

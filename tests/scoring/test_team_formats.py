@@ -40,7 +40,7 @@ def places(stage: Stage) -> dict[int, tuple[int, bool]]:
 
 
 def test_swiss_teams_round_by_round(play, make_teams, make_stage):
-    """Six teams, three rounds (the most six teams can always pair). Round 1 by the
+    """Six teams, three rounds (as many as any history of six can pair). Round 1 by the
     seeding; each later round paired from the standings when the last is complete:
     winners meet winners, nobody meets twice; match points 2/1/0 (第二十五条之2)."""
     teams = make_teams(6)
@@ -104,9 +104,11 @@ def test_swiss_bye_counts_as_a_won_match(play, make_teams, make_stage):
     assert bye == 4  # 3 and 4 lost round 1; 4 is seeded lower
 
 
-def test_a_swiss_too_long_for_its_field_is_refused(make_teams, make_stage):
-    with pytest.raises(EventError, match="最多3轮"):
-        make_stage(Stage.Kind.SWISS, make_teams(6), rounds=4, **SHORT)
+def test_a_swiss_longer_than_a_round_robin_is_refused(make_teams, make_stage):
+    """Six teams may play five rounds (each then has met every other), not six."""
+    with pytest.raises(EventError, match="最多5轮"):
+        make_stage(Stage.Kind.SWISS, make_teams(6), rounds=6, **SHORT)
+    assert make_stage(Stage.Kind.SWISS, make_teams(6), rounds=5, **SHORT).options.rounds == 5
 
 
 @pytest.mark.parametrize("carry_over", [True, False])

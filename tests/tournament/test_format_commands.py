@@ -124,12 +124,13 @@ def test_schedule_draws_brackets():
 
 def test_schedule_adds_placing_matches_and_prints_a_swiss_first_round():
     """A third-place match after the final (第二十七条); a Swiss's round 1 by seeding,
-    top half against bottom half, and how many rounds the field can always pair."""
+    top half against bottom half, and the most rounds the field can play (7 teams: 7,
+    one bye each; then every team has met every other)."""
     knockout = run("schedule", "knockout", "--teams", "4", "--places", "4")
     assert knockout["matches"][-1]["side"] == "placing"
     assert knockout["matches"][-1]["places"] == [3, 4]
     swiss = run("schedule", "swiss", "--teams", "7")
-    assert swiss["max_rounds"] == 3
+    assert swiss["max_rounds"] == 7
     (first,) = swiss["rounds"]
     assert [(m["home"], m["away"]) for m in first["matches"]] == [(1, 4), (2, 5), (3, 6)]
     assert first["bye"] == 7

@@ -3,8 +3,10 @@
 ``round-robin`` prints the interfaces.md contract (Berger tables, 第二十五条);
 ``knockout`` and ``double-elimination`` print the drawn bracket (第二十七条) — new
 kinds, which the contract allows (``--places`` adds a knockout's placing matches);
-``swiss`` prints the most rounds a Swiss of N teams can always pair and its round 1
-(later rounds follow from the results). Only parsing and printing happen here.
+``swiss`` prints the most rounds a Swiss of N teams can play (N − 1, or N when N is
+odd: then every team has met every other) and its round 1 (later rounds follow from
+the results, each paired while a pairing without a rematch exists). Only parsing and
+printing happen here.
 """
 
 from __future__ import annotations
