@@ -79,9 +79,9 @@ ORDERINGS: Mapping[str, Ordering] = {
 }
 
 #: Bracket size → the ordering of the losers of winners' rounds 2, 3, … as they drop
-#: into losers' rounds 2, 4, …. Each is the one with the fewest mean repeat meetings
-#: in the losers' bracket over random results among every combination of the
-#: orderings above (ties to the earlier repeat-free rounds).
+#: into losers' rounds 2, 4, …: of every combination of the orderings above, the one
+#: with the fewest mean repeat meetings in the losers' bracket over 20,000 random
+#: events (at 16, reverse first is within the noise of half_shift first: 0.747 both).
 LOSER_ORDERING: Mapping[int, tuple[str, ...]] = {
     4: ("natural",),
     8: ("reverse", "natural"),
