@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -20,6 +20,7 @@ from django.utils import timezone
 from boards.models import Board, BoxCard, Result
 from boards.selectors import copy_hand_record, visible_board_ids
 from boards.services import first_play_tables
+from core.formats.movement import Balance, balance, comparison_counts
 from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, TravellerScore
@@ -229,9 +230,18 @@ def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData
                 ),
                 skip_after_round=_skip_after(s),
                 howell=s.kind == Stage.Kind.HOWELL,
+                balance=_balance(tables, set_of, pairs) if s.kind == Stage.Kind.HOWELL else None,
             )
         )
     return d.MovementData(event=event_info(event), stages=tuple(stages))
+
+
+def _balance(
+    tables: list[Table], set_of: Mapping[int, BoardSet], pairs: Mapping[int, d.EntrantRef]
+) -> Balance:
+    """How evenly the stored tables compare the pairs (a director's change shows)."""
+    plays = [(set_of[t.pk].number, t.ns_id, t.ew_id) for t in tables if t.pk in set_of]
+    return balance(comparison_counts(plays, pairs))
 
 
 def _skip_after(stage: Stage) -> int | None:
