@@ -5,7 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MANAGE := $(BIN)/python manage.py
-# pytest-xdist: one test process per core (each with its own test database).
+# pytest-xdist: one test process per core, each with its own test database
+# (JOBS=0: every test in one process).
 JOBS ?= auto
 # The tests of the pure layer (core/): no database, no server.
 PURE_TESTS := tests/engine tests/core \
