@@ -24,6 +24,7 @@ from .deals import (
     deal_text_cards,
     new_seed,
     read_board_file,
+    read_board_upload,
 )
 from .replays import MAX_KEY, replay_find, replay_keep
 from .results import (
@@ -69,6 +70,7 @@ __all__ = [
     "new_seed",
     "pin_misses",
     "read_board_file",
+    "read_board_upload",
     "result_check",
     "result_confirm",
     "result_correct",
