@@ -316,7 +316,10 @@ def _actor(view: EventMixin, data: dict[str, Any], table: Table) -> Actor:
         guesses_left(view.request, about)
     except TooManyGuesses as error:
         raise Throttled(wait=60) from error
-    if not secrets.compare_digest(code.encode(), table.code.encode()):
+    right = secrets.compare_digest(code.encode(), table.code.encode())
+    if not right or not table.round.is_open:
+        # A code of a round not started or closed answers as a wrong one: nobody learns
+        # which codes exist before their round.
         guess_missed(view.request, about)
         raise PermissionDenied("牌桌录入码不符 / wrong table code")
     if not data.get("side"):
