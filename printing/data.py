@@ -148,6 +148,7 @@ class PinCard:
     name: str
     players: tuple[str, ...]
     pin: str
+    stage: str  # the PIN holds in this stage only
 
 
 @dataclass(frozen=True)

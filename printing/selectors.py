@@ -39,6 +39,7 @@ from tournament.models import (
     Table,
 )
 from tournament.roles import person_name
+from tournament.services import stage_pin
 
 from . import data as d
 
@@ -169,20 +170,29 @@ def entrants_data(event: Event) -> d.EntrantsData:
 
 
 def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsData:
-    """Every team's and pair's PIN card, teams then pairs, in number order."""
-    entrants = Entrant.objects.filter(event=event).prefetch_related("memberships__player")
+    """Every team's and pair's PIN card for each stage it plays (or ``stage`` alone),
+    stage by stage, teams then pairs, in number order: a PIN holds for one stage."""
+    stages = [stage] if stage is not None else list(event.stages.order_by("order", "id"))
     cards = []
-    for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
-        members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
-        cards.append(
-            d.PinCard(
-                kind=e.kind,
-                number=e.number,
-                name=e.name,
-                players=tuple(m.player.name for m in members),
-                pin=e.pin,
-            )
+    for s in stages:
+        seated = Table.objects.filter(round__stage=s).values_list("ns_id", "ew_id")
+        ids = {pk for pair in seated for pk in pair if pk is not None}
+        ids |= set(s.entries.values_list("entrant_id", flat=True))
+        entrants = Entrant.objects.filter(event=event, pk__in=ids).prefetch_related(
+            "memberships__player"
         )
+        for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
+            members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
+            cards.append(
+                d.PinCard(
+                    kind=e.kind,
+                    number=e.number,
+                    name=e.name,
+                    players=tuple(m.player.name for m in members),
+                    pin=stage_pin(s, e),
+                    stage=s.name,
+                )
+            )
     return d.PinCardsData(event=event_info(event), cards=tuple(cards))
 
 

@@ -14,6 +14,7 @@ from .events import (
     player_get_or_create,
 )
 from .matches import bracket_sync, match_add_tiebreak, match_clear_result, match_record_winner
+from .pins import stage_pin
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
 from .setup import (
@@ -47,6 +48,7 @@ __all__ = [
     "round_start",
     "stage_create",
     "stage_delete",
+    "stage_pin",
     "stage_playoff_create",
     "stage_preview",
     "stage_qualify",
