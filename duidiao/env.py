@@ -87,7 +87,11 @@ def celery_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "BROKER_URL": "memory://",
             "RESULT_BACKEND": None,
             "TASK_ALWAYS_EAGER": True,
-            "TASK_EAGER_PROPAGATES": True,
+            # A task that fails after the change it follows committed (a rescore on a
+            # full disk) is logged and retried like a worker's, not raised into the
+            # request that committed: the change stands, its outbox mark stays, and
+            # the next read heals it (scoring.cache). ``.get()`` still raises it.
+            "TASK_EAGER_PROPAGATES": False,
         }
     return {
         **common,

@@ -206,3 +206,12 @@ CELERY_ACCEPT_CONTENT = _celery["ACCEPT_CONTENT"]
 CELERY_TASK_REJECT_ON_WORKER_LOST = _celery["TASK_REJECT_ON_WORKER_LOST"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["BROKER_TRANSPORT_OPTIONS"]
 CELERY_TIMEZONE = TIME_ZONE
+# Celery beat (``celery -A duidiao beat``; deploy/duidiao-beat.service): the reconcilers.
+# A rescore whose task was lost or failed is made within RECONCILE_EVERY + 10 s; a print
+# or import job that has not moved for JOB_STUCK_AFTER seconds is marked failed.
+RECONCILE_EVERY = int(os.environ.get("RECONCILE_EVERY", "20"))  # seconds
+JOB_STUCK_AFTER = int(os.environ.get("JOB_STUCK_AFTER", "600"))  # seconds
+CELERY_BEAT_SCHEDULE = {
+    "reconcile-scores": {"task": "scoring.reconcile", "schedule": RECONCILE_EVERY},
+    "fail-stuck-jobs": {"task": "printing.fail_stuck_jobs", "schedule": 60},
+}

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from rest_framework.authtoken.models import Token
 
-from scoring.cache import cached_payload, remembered
+from scoring.cache import cached_payload, remembered, standings_heal
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Stage, StageEntry, Table
 from tournament.roles import sees_every_result, user_has_role
@@ -146,6 +146,7 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
 
     if request.user.is_authenticated:  # the page names the login: not shared
         shared = request
+        standings_heal(stage.pk)  # uncached, so no standings_version() to do it
         return HttpResponse(page().replace(CSRF_PLACEHOLDER, get_token(request)))
     # One page per stage, version and language: a query string (?x=1, ?x=2, …) neither
     # makes a new cache entry nor ends up in the page everyone is served.
