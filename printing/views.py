@@ -29,7 +29,7 @@ from .errors import PrintingError
 from .excel import entrants_import
 from .labels import PAPERS
 from .models import ImportJob, PrintJob
-from .services import import_job_create, language_code, print_job_create
+from .services import import_job_create, jobs_fail_stuck, language_code, print_job_create
 
 #: The buttons of the page, by group: (kind, what it is for).
 GROUPS = (
@@ -124,6 +124,7 @@ def job_start(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 def job_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     event = event_for(request, code, "director")
+    jobs_fail_stuck()  # the check beat makes, here too: a job without a worker shows it
     job = get_object_or_404(PrintJob, pk=pk, event=event)
     context = event_context(request, event) | {"job": job, "paper": PAPERS.get(job.kind, job.kind)}
     return render(request, "printing/job.html", context)
@@ -197,6 +198,7 @@ def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 def import_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     event = event_for(request, code, "director")
+    jobs_fail_stuck()
     job = get_object_or_404(ImportJob, pk=pk, event=event)
     english = (get_language() or "").startswith("en")
     context = event_context(request, event) | {"job": job, "english": english}
