@@ -13,5 +13,5 @@ timeout = 60  # printing a whole event runs in a worker process, not here
 graceful_timeout = 30
 max_requests = 5000  # recycle workers now and then
 max_requests_jitter = 500
-accesslog = "-"
+accesslog = None  # the project logs each request with its id (duidiao.observability)
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

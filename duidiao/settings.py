@@ -47,6 +47,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "duidiao.observability.RequestLogMiddleware",  # request id, access line, API 500s as JSON
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from any web process
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -62,6 +63,31 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "duidiao.urls"
+
+# Everything to stderr (systemd's journal, the terminal of `make run`), each line with
+# its request id (duidiao/observability.py): one access line per request, and every
+# 500 with its traceback (django.request; duidiao.errors for the API's).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "line",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers (a console only with DEBUG, mail to admins) give way to
+        # the root's stderr; django.server is runserver's access log (make dev).
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}
 
 TEMPLATES = [
     {
