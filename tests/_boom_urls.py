@@ -4,7 +4,8 @@ from django.urls import path
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from duidiao.urls import handler500, urlpatterns as project
+from duidiao.urls import handler500
+from duidiao.urls import urlpatterns as project
 
 
 class Boom(Exception):
