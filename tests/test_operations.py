@@ -25,7 +25,7 @@ def error_records(caplog, request_id: str) -> list[logging.LogRecord]:
     return [
         r
         for r in caplog.records
-        if r.levelno >= logging.ERROR and r.exc_info and getattr(r, "request_id", None) == request_id
+        if r.levelno >= logging.ERROR and r.exc_info and getattr(r, "request_id", "") == request_id
     ]
 
 
