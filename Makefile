@@ -1,14 +1,23 @@
-# Two entry points: `make run` (serve locally) and `make test` (what CI runs).
+# Two entry points: `make run` (serve the venue) and `make test` (what CI runs).
+# `make run` is a real server (gunicorn, 3 processes × 10 threads, gunicorn.conf.py) on
+# every address of this machine, so phones on the venue network reach it; the home page
+# at http://127.0.0.1:8000 shows the address and QR code to open on them. HOST=127.0.0.1
+# keeps it to this machine. `make dev` is Django's development server, for developers.
 PYTHON ?= python3
+HOST ?= 0.0.0.0
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run test lint setup messages migrate demo clean
+.PHONY: run dev test lint setup messages migrate demo clean
 
 run: setup migrate demo
-	$(MANAGE) runserver 127.0.0.1:8000
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn duidiao.wsgi
+
+dev: setup migrate demo
+	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
 test: setup lint
 	$(MANAGE) makemigrations --check --dry-run
@@ -33,6 +42,7 @@ messages: $(STAMP)
 
 migrate: $(STAMP)
 	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable
 
 demo: migrate
 	$(MANAGE) load_demo

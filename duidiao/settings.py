@@ -16,6 +16,7 @@ from duidiao.env import (
     env_list,
     security_config,
 )
+from duidiao.venue import venue_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,7 +25,11 @@ SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = env_bool(os.environ, "DEBUG", default=True)
 if not DEBUG and SECRET_KEY.strip() in ("", DEV_SECRET_KEY):
     raise ImproperlyConfigured("set SECRET_KEY when DEBUG is off (empty or the default refused)")
-ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# Unless set: this machine, and the venue addresses phones use when `make run` listens
+# on every interface (HOST=0.0.0.0; duidiao/venue.py).
+ALLOWED_HOSTS = env_list(
+    os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", *venue_hosts()]
+)
 CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from rest_framework.authtoken.models import Token
 
+from duidiao.venue import venue_urls
 from scoring.cache import cached_payload, remembered, standings_heal
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Stage, StageEntry, Table
@@ -61,6 +62,7 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
 
 #: Stands for the CSRF token in a cached page; never a real token's characters.
 CSRF_PLACEHOLDER = "@@csrf-token@@"
+LOOPBACK = ("127.0.0.1", "::1")
 
 DIRECTIONS = {"ns": StageEntry.Direction.NS, "ew": StageEntry.Direction.EW}
 #: A Howell pair has no fixed direction: its page is under "p".
@@ -74,7 +76,11 @@ def _shown_round(request: HttpRequest) -> int | None:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/home.html", {"events": selectors.event_list(request.user)})
+    context: dict[str, Any] = {"events": selectors.event_list(request.user)}
+    if request.user.is_authenticated or request.META.get("REMOTE_ADDR") in LOOPBACK:
+        # The director at the server (or signed in): where phones open this server.
+        context["venue_urls"] = venue_urls()
+    return render(request, "web/home.html", context)
 
 
 def event_detail(request: HttpRequest, code: str) -> HttpResponse:
