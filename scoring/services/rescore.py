@@ -66,7 +66,9 @@ RECONCILE_AFTER = 10
 
 
 def _lock(stage_id: int) -> Stage | None:
-    return Stage.objects.select_for_update().filter(pk=stage_id).first()
+    # NO KEY: rescores of a stage wait for each other, but a change writing its outbox
+    # mark (a row referencing the stage: a KEY SHARE lock) never waits for a rescore.
+    return Stage.objects.select_for_update(no_key=True).filter(pk=stage_id).first()
 
 
 def _rescore(
