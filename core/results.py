@@ -102,9 +102,8 @@ class PlayResult:
         Read from the levels rather than from the outcome's name: a jump is a result
         that earned more than a plain one, which earns 1 for a make and 0 for a break.
         So a 轱辘坡 at level A (the declarer cannot fall, the award is 0 levels) is not
-        a jump: scored as one it would give the team that did well at both tables
-        less than the plain break it beats (1 level instead of 2 points, 第二十四条).
-        Every other listed case earns more levels than the plain result and counts.
+        a jump — 【程序读法】 of 第二十四条之3, argued with an example in docs/rules.md
+        6.2 ("A 轱辘坡 at level A is no jump in a team comparison").
         """
         plain = 0 if self.hand.declarer_broken else 1
         return sum(self.hand.jump_levels.values()) != plain
