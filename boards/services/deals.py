@@ -22,12 +22,14 @@ from django.db import transaction
 from core.engine import (
     FORMAT,
     SEAT_NAMES,
+    RepeatedKeysError,
     Seat,
     card_name,
     check_board,
     check_deal,
     parse_card,
     parse_hand_text,
+    refuse_repeated_keys,
 )
 from core.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
 from tournament.models import BoardSet, Event, Round, Stage
@@ -313,14 +315,22 @@ def _count_boards(records: Sequence[object]) -> None:
 
 def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, Any]]:
     """The records in a board file: one ``duidiao-board/1`` record, a list of them, or
-    ``{"boards": [...]}``. Raises BoardError (``unreadable``) for anything else."""
+    ``{"boards": [...]}``. Raises BoardError (``unreadable``) for anything else, and
+    (``bad_record``) for an object that gives a key twice."""
     try:
         if isinstance(source, str | Path):
             text = Path(source).read_text(encoding="utf-8")
         else:
             raw = source.read()
             text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=refuse_repeated_keys)
+    except RepeatedKeysError as error:  # two values for one key: which was meant? (bad_record)
+        keys = "、".join(error.keys)
+        raise BoardError(
+            f"牌型文件中的键重复：{keys}",
+            f"the board file gives the key {', '.join(error.keys)} more than once",
+            code="bad_record",
+        ) from error
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BoardError(
             f"无法读取牌型文件：{error}", f"cannot read the board file: {error}", code="unreadable"

@@ -150,6 +150,17 @@ def test_a_file_that_is_not_a_board_record_is_unreadable():
         read_board_file(io.StringIO("not json"))
 
 
+def test_a_board_file_that_gives_a_key_twice_is_a_bad_record():
+    """Issue 30: `{"hands": …, "hands": …}` was read as the last hands, silently. Which
+    deal was meant cannot be known, so the file is refused (bad_record), not guessed."""
+    text = json.dumps(example(1)).replace('"hands": {', '"hands": {"N": [], ', 1)
+    assert read_board_file(io.StringIO(json.dumps(example(1))))  # the file without it reads
+    with pytest.raises(BoardError) as caught:
+        read_board_file(io.StringIO(text))
+    assert caught.value.codes == ["bad_record"]
+    assert "N" in caught.value.message_en
+
+
 def test_an_import_with_one_bad_deal_stores_none(db):
     """Article 41: a deal with a card too many is refused, and so is the whole batch."""
     t = builders.team_round(boards=6)

@@ -173,6 +173,8 @@ def test_the_commands_export_and_import_with_bilingual_errors(archived, tmp_path
         (None, "无法读取文件", "cannot read"),
         (b"not json", "不是 JSON", "not a JSON file"),
         (b'{"format": "duidiao-board/1"}', "不是赛事数据文件", "not an event file"),
+        # Issue 30: a key given twice is refused, not read as its last value.
+        (b'{"format": "x", "format": "y"}', "键重复：format", "repeats the key format"),
     ],
 )
 def test_an_unreadable_file_exits_2(db, tmp_path, content, zh, en):
