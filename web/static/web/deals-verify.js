@@ -185,6 +185,11 @@
         var cell = document.getElementById("board-check-" + c.id + "-" + b.round + "-" + b.number);
         if (cell) mark(cell, b.ok, b.ok ? (zh ? "相同" : "equal") : (zh ? b.zh : b.en));
       });
+      if (!result.boards.length) { // the secret or the document is wrong: no deal can be checked
+        document.querySelectorAll('[id^="board-check-' + c.id + '-"]').forEach(function (cell) {
+          mark(cell, false, result.problems.map(function (p) { return zh ? p.zh : p.en; }).join(zh ? "；" : "; "));
+        });
+      }
       var bad = result.boards.filter(function (b) { return !b.ok; }).length;
       var ok = result.problems.length === 0 && bad === 0;
       var reasons = result.problems.map(function (p) { return zh ? p.zh : p.en; });
