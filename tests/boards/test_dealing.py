@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 from collections import Counter
 from io import StringIO
 from pathlib import Path
@@ -285,3 +286,26 @@ def test_an_event_dealt_with_the_old_scheme_still_verifies_as_deal_1() -> None:
     check = deals_verify(commitment)
     assert [b.number for b in check.boards if not b.matches] == [2]
     assert _verify(m.event.code)[0] == 1
+
+
+def test_the_pages_script_under_node_deals_the_published_vectors() -> None:
+    """The browser's implementation (web/static/web/deals-verify.js) run by Node's
+    WebCrypto, held to the same vectors; tests/web/test_deals_browser.py runs it in
+    Chromium over 1,000 boards."""
+    script = Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "deals-verify.js"
+    program = """
+    const fs = require("fs"), vm = require("vm");
+    vm.runInThisContext(fs.readFileSync(process.argv[1], "utf8"));
+    const vectors = JSON.parse(fs.readFileSync(0, "utf8"));
+    const deal = v => DuidiaoDeal.dealV2(v.secret, v.public_value, v.stage, v.round, v.board);
+    Promise.all(vectors.map(deal)).then(out => console.log(JSON.stringify(out)));
+    """
+    done = subprocess.run(
+        ["/usr/bin/node", "-e", program, str(script)],
+        input=json.dumps(VECTORS),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dealt = json.loads(done.stdout)
+    assert dealt == [{"hands": v["hands"], "bottom": v["bottom"]} for v in VECTORS]
