@@ -19,7 +19,7 @@ from core.dealing import deal_v2
 from tests import builders
 from tournament.models import Round
 
-from ._browser import PHONE, page_of
+from ._browser import PHONE, page_fits_the_phone, page_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,6 +86,7 @@ def test_every_board_gets_a_green_mark_and_a_tampered_deal_a_red_one(page: Any, 
     marks = _checked(page, m.event.code)
     assert [s[0] for s in marks["summary"]] == ["ok"]
     assert len(marks["boards"]) == 6 and all(b[0] == "ok" for b in marks["boards"].values())
+    assert page_fits_the_phone(page)  # the secret, the digest and the document wrap
 
     other = m.board(4)
     Board.objects.filter(pk=m.board(3).pk).update(hands=other.hands, bottom=other.bottom)
