@@ -42,7 +42,6 @@ __all__ = [
     "DealsCheck",
     "boards_generate",
     "boards_generate_event",
-    "commitment_document",
     "deals_commit",
     "deals_enter_public_value",
     "deals_revealed",
@@ -53,7 +52,6 @@ __all__ = [
 #: a tie-break's boards, laid out by the program): no value comes later, and the page
 #: says that grinding is then bounded only by the server drawing the secret.
 DEALT_AT_ONCE = "none: dealt when committed / 无：承诺时即发牌"
-_V1_HEADER = "duidiao-seeds/1"
 
 
 def _digest(text: str) -> str:
@@ -81,7 +79,7 @@ def _document_field(document: str, name: str) -> str:
     return ""
 
 
-def commitment_document(
+def _commitment_document(
     *,
     event: Event,
     stage: Stage,
@@ -149,7 +147,7 @@ def deals_commit(*, stage: Stage, public_source: str, user: Any = None) -> DealC
         secret=secret,
         public_source=source,
     )
-    commitment.material = commitment_document(
+    commitment.material = _commitment_document(
         event=stage.event,
         stage=stage,
         committed_at=commitment.committed_at,
@@ -341,8 +339,15 @@ def _verify_v2(check: DealsCheck) -> None:
         check.problems.append(
             ("public_value_early", "公开值早于承诺", "the public value predates the commitment")
         )
-    stage, order = commitment.stage, int(_document_field(document, "stage"))
-    for round_number, number in _document_boards(document):
+    try:
+        order, boards = int(_document_field(document, "stage")), _document_boards(document)
+    except (StopIteration, ValueError):
+        check.problems.append(
+            ("unreadable", "承诺文件无法读取", "the commitment document cannot be read")
+        )
+        return
+    stage = commitment.stage
+    for round_number, number in boards:
         board = _stored(stage, round_number, number)
         if board is None:
             check.boards.append(BoardCheck(round_number, number, False, "missing"))

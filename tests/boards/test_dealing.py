@@ -229,6 +229,11 @@ def test_a_tampered_commitment_document_is_found() -> None:
     assert not check.digest_matches and not check.ok
     assert _verify(m.event.code)[0] == 1
 
+    cut = commitment.material.split("boards ")[0]  # the list of boards torn off
+    DealCommitment.objects.filter(pk=commitment.pk).update(material=cut)
+    commitment.refresh_from_db()
+    assert [p[0] for p in deals_verify(commitment).problems] == ["digest", "unreadable"]
+
 
 @pytest.mark.django_db
 def test_a_first_table_event_has_no_seeds_to_verify_and_says_so() -> None:
