@@ -131,7 +131,8 @@ def commitment_blocks(event: Event) -> tuple[list[dict[str, Any]], list[dict[str
         revealed = deals_revealed(stage)
         checks = []
         for c in commitments:
-            check = deals_verify(c) if revealed else None
+            # a commitment still waiting for its value keeps its secret: its deals are to come
+            check = deals_verify(c) if revealed and not c.awaits_public_value else None
             checks.append({"commitment": c, "check": check})
             if check is not None and c.scheme == DealCommitment.Scheme.V2:
                 browser.append(_browser_check(c, check))

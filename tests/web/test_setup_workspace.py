@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from boards.models import Board, DealCommitment
+from boards.services import deals_commit
 from tests import builders
 from tests._tables import side_form
 from tournament.models import Entrant, Event, EventRole, Round, Stage
@@ -403,3 +404,13 @@ def test_boards_imported_from_a_zip_on_the_boards_page(client, organiser):
     )
     assert Board.objects.filter(stage=stage, source="imported").count() == 8
     assert Board.objects.get(stage=stage, number=5).hands == deal_from_seed(5)[0]
+
+
+def test_a_commitment_waiting_for_its_value_keeps_its_secret_after_the_rounds_close(client):
+    m = builders.mitchell_stage(builders.bare_event(status="running"))
+    commitment = deals_commit(stage=m.stage, public_source="抽签时当众输入")
+    Round.objects.filter(stage=m.stage).update(
+        started_at="2026-01-01T00:00Z", closed_at="2026-01-01T05:00Z"
+    )
+    public = client.get(reverse("web:deals", args=[m.event.code])).content.decode()
+    assert commitment.digest in public and commitment.secret not in public
