@@ -3,7 +3,7 @@
 The others are tested where their rule is: 副级 pairs in tractors (第十三条) in
 test_trump_order.py (``第十三条-trump-AA-and-副级-pair``), 浑甩's next rank down (第十九条)
 in test_leads.py (``浑甩-level-Q-top-three-A-K-J`` and its neighbours), 轱辘坡 at level A
-(第二十四条之3) in tests/scoring/test_comparison.py.
+(第二十四条之3) in tests/core/test_comparison.py.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from core.results import box_card_mismatch
 
 from .builders import codes
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "examples"
 LEVELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
