@@ -15,7 +15,9 @@ from scoring.errors import ScoringError
 from scoring.models import QualificationOverride
 from scoring.services import rescore_stage, stage_qualify_from_source
 from tests.builders import boards_of, entry
-from tournament.models import Match, Stage
+from tournament.errors import EventError
+from tournament.models import Match, MatchChange, Stage
+from tournament.services import match_add_tiebreak, match_remove_tiebreak
 
 from ._play import form
 
@@ -170,3 +172,61 @@ def test_extra_boards_for_a_level_knockout_match_in_one_step(client, demo, direc
     )
     assert match.tables.filter(session=2).count() == 2  # open and closed room
     assert Board.objects.filter(stage=stage).count() == before + 2  # dealt in the same step
+
+
+def test_a_second_tiebreak_click_adds_nothing_and_shows_the_segment(client, demo, director):
+    """第二十七条: one segment of extra boards at a time; a second click used to add
+    another (three segments on one match)."""
+    client.force_login(director)
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    before = Board.objects.filter(stage=stage).count()
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+    post = {"stage": stage.pk, "action": "tiebreak", "match": match.pk, "boards": "2"}
+
+    client.post(url, post)
+    client.post(url, post)
+
+    assert not match.tables.filter(session=3).exists()
+    assert match.tables.filter(session=2).count() == 2
+    assert Board.objects.filter(stage=stage).count() == before + 2
+    page = client.get(url).content.decode()
+    assert "撤销加赛" in page  # the laid-out segment is shown with its removal
+
+
+def test_an_unplayed_tiebreak_is_taken_back_with_its_reason_on_record(client, demo, director):
+    client.force_login(director)
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    before = Board.objects.filter(stage=stage).count()
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+    client.post(url, {"stage": stage.pk, "action": "tiebreak", "match": match.pk, "boards": "2"})
+
+    client.post(url, {"stage": stage.pk, "action": "tiebreak_remove", "match": match.pk})
+    assert match.tables.filter(session=2).count() == 2  # refused: no reason given
+
+    client.post(
+        url,
+        {"stage": stage.pk, "action": "tiebreak_remove", "match": match.pk, "reason": "误点"},
+    )
+    assert not match.tables.filter(session=2).exists()
+    assert Board.objects.filter(stage=stage).count() == before
+    change = match.changes.get(kind=MatchChange.Kind.TIEBREAK_REMOVED)
+    assert change.reason == "误点" and change.changed_by == director
+    assert match.changes.filter(kind=MatchChange.Kind.TIEBREAK_ADDED).exists()
+
+
+def test_a_played_tiebreak_cannot_be_taken_back(demo, director):
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    tables = match_add_tiebreak(match=match, boards=2)
+    boards_generate(stage=stage)
+    first_set = tables[0].set_plays.get(order=1).board_set
+    board = Board.objects.get(board_set=first_set, number=first_set.first_board)
+    result_enter(board=board, table=tables[0], entry=entry(board), actor=Actor.director(director))
+    with pytest.raises(EventError) as refused:
+        match_remove_tiebreak(match=match, reason="误点")
+    assert refused.value.code == "no_tiebreak"
