@@ -224,6 +224,9 @@ def tie_order_set(
             "a team is listed twice or does not play here",
             code="entrants",
         )
+    laid = TieOrder.objects.filter(stage=stage, group_label=group_label, entrants=ids).first()
+    if laid is not None:
+        return laid  # a second click shows the order decided and adds nothing
     order = TieOrder.objects.create(
         stage=stage, group_label=group_label, entrants=ids, reason=reason, decided_by=decided_by
     )

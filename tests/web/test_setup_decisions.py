@@ -13,11 +13,11 @@ from boards.models import Board, Result
 from boards.services import Actor, boards_generate, result_correct, result_enter
 from scoring.errors import ScoringError
 from scoring.models import QualificationOverride
-from scoring.services import rescore_stage, stage_qualify_from_source
+from scoring.services import rescore_stage, stage_qualify_from_source, tie_order_set
 from tests.builders import boards_of, entry
 from tournament.errors import EventError
 from tournament.models import Match, MatchChange, Stage
-from tournament.services import match_add_tiebreak, match_remove_tiebreak
+from tournament.services import match_add_tiebreak, match_remove_tiebreak, stage_playoff_create
 
 from ._play import form
 
@@ -230,3 +230,15 @@ def test_a_played_tiebreak_cannot_be_taken_back(demo, director):
     with pytest.raises(EventError) as refused:
         match_remove_tiebreak(match=match, reason="误点")
     assert refused.value.code == "no_tiebreak"
+
+
+def test_a_second_play_off_or_tie_order_adds_nothing(demo, director):
+    """第二十五条之4: one play-off, one order for the same level teams, however many clicks."""
+    teams = [demo.teams[0], demo.teams[1]]
+    first = stage_playoff_create(stage=demo.round_robin, entrants=teams, boards=4)
+    assert stage_playoff_create(stage=demo.round_robin, entrants=teams, boards=4) == first
+    assert Stage.objects.filter(event=demo.event, name__endswith="加赛").count() == 1
+
+    order = tie_order_set(stage=demo.round_robin, entrants=teams, reason="加赛结果")
+    again = tie_order_set(stage=demo.round_robin, entrants=teams, reason="加赛结果")
+    assert again == order and demo.round_robin.tie_orders.count() == 1
