@@ -37,7 +37,12 @@ from boards.services import (
     deals_commit,
     read_board_file,
 )
-from scoring.services import match_changed, stage_qualify_from_source, tie_order_set
+from scoring.services import (
+    match_changed,
+    stage_qualify_from_source,
+    tie_order_set,
+    tie_order_withdraw,
+)
 from tournament.access import event_context, event_for, stage_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
@@ -548,6 +553,12 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
                     decided_by=request.user,
                 )
                 messages.success(request, _("名次顺序已决定，将显示在名次表上。"))
+            elif action == "tie_order_withdraw":
+                order = stage.tie_orders.filter(pk=request.POST.get("order")).first()
+                if order is None:
+                    raise Http404("no such tie order")
+                tie_order_withdraw(order=order, reason=reason, withdrawn_by=request.user)
+                messages.success(request, _("名次顺序已撤销，原因已记录。"))
             elif action == "qualify":
                 entries = stage_qualify_from_source(
                     stage=stage, user=request.user, override_reason=reason

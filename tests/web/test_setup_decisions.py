@@ -242,3 +242,25 @@ def test_a_second_play_off_or_tie_order_adds_nothing(demo, director):
     order = tie_order_set(stage=demo.round_robin, entrants=teams, reason="加赛结果")
     again = tie_order_set(stage=demo.round_robin, entrants=teams, reason="加赛结果")
     assert again == order and demo.round_robin.tie_orders.count() == 1
+
+
+def test_a_tie_order_is_taken_back_with_its_reason_and_kept_on_record(client, demo, director):
+    """第二十五条之4: an order decided by mistake is withdrawn with a reason; it stays on
+    the decisions page, struck through, and no longer shows on the standings."""
+    client.force_login(director)
+    first, second = demo.teams[1], demo.teams[0]
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+    post = {"stage": demo.round_robin.pk, "teams": f"{first.number} {second.number}"}
+    client.post(url, post | {"action": "tie_order", "reason": "加赛结果：松山队胜"})
+    order = demo.round_robin.tie_orders.get()
+
+    client.post(url, post | {"action": "tie_order_withdraw", "order": order.pk})
+    order.refresh_from_db()
+    assert order.withdrawn_at is None  # refused: no reason
+
+    client.post(url, post | {"action": "tie_order_withdraw", "order": order.pk, "reason": "录错"})
+    order.refresh_from_db()
+    assert order.withdrawn_reason == "录错" and order.withdrawn_by == director
+    assert "录错" in client.get(url).content.decode()
+    standings = client.get(reverse("web:stage", args=[demo.event.code, demo.round_robin.order]))
+    assert "加赛结果：松山队胜" not in standings.content.decode()
