@@ -25,7 +25,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from boards.errors import BoardError, ConflictError
-from duidiao.security import guess_missed
 from tournament.errors import EventError
 
 __all__ = ["STATUS_BY_CODE", "exception_handler"]
@@ -38,7 +37,7 @@ STATUS_BY_CODE = {
     "same_side": status.HTTP_403_FORBIDDEN,
     "round_not_open": status.HTTP_403_FORBIDDEN,
     "wrong_pin": status.HTTP_403_FORBIDDEN,
-    "board_locked": status.HTTP_403_FORBIDDEN,
+    "pin_locked": status.HTTP_403_FORBIDDEN,
 }
 
 
@@ -71,8 +70,6 @@ def _event_error(error: Any) -> Response:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, BoardError):
-        if exc.code == "wrong_pin":  # a PIN guessed wrong counts like a wrong table code
-            guess_missed(context["request"])
         return _board_error(exc)
     if isinstance(exc, EventError) or (
         isinstance(exc, DjangoValidationError) and hasattr(exc, "message_zh")

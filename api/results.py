@@ -6,7 +6,9 @@ views only decide who the caller is (``Actor``): the event's director, one of it
 scorers, or — without a login — one side of a table through the table's code, as
 the table tablets do. A refusal comes back with the engine's findings (``errors``:
 code, article, board, trick, seat, message_zh, message_en); an edit made from an
-old ``version`` gets 409 with the current version (``api.errors``).
+old ``version`` gets 409 with the current version (``api.errors``). A write that
+carries an ``Idempotency-Key`` header answers a repeat of that key from the same
+caller with its first answer (the result's id and version), so a retry is safe.
 
 Results of a board whose hands are not shown yet are the event officials' only
 (第二十八条之6): to anyone else they do not exist.
@@ -15,10 +17,12 @@ Results of a board whose hands are not shown yet are the event officials' only
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import (
     NotAuthenticated,
@@ -29,10 +33,20 @@ from rest_framework.exceptions import (
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from boards.errors import BoardError
 from boards.models import RESULT_SCORECARD_FIELDS, SIDE_CHOICES, Board, Result, ResultChange
 from boards.records import Entry
-from boards.services import Actor, result_check, result_confirm, result_correct, result_enter
-from duidiao.security import TooManyGuesses, guess_missed, guesses_left
+from boards.services import (
+    MAX_KEY,
+    Actor,
+    replay_find,
+    replay_keep,
+    result_check,
+    result_confirm,
+    result_correct,
+    result_enter,
+)
+from duidiao.security import TooManyGuesses, client_address, guess_missed, guesses_left
 from tournament.models import Table
 
 from . import selectors
@@ -147,6 +161,12 @@ class CheckIn(EntryIn):
 
 class ConfirmIn(TableCodeIn):
     version = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="as read")
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=2000,
+        help_text="a director confirming a disputed result as entered: the ruling",
+    )
 
 
 class CorrectIn(EntryIn, TableCodeIn):
@@ -221,6 +241,7 @@ class ResultOut(serializers.ModelSerializer):  # type: ignore[type-arg]
             "updated_at",
             "flags",
             "flagged",
+            "dispute",
         ]
 
     def get_players(self, result: Result) -> dict[str, str | None]:
@@ -261,6 +282,15 @@ class VerdictOut(serializers.Serializer):  # type: ignore[type-arg]
 
 WRITE_ERRORS = {400: None, 401: None, 403: ErrorOut, 404: None, 409: ConflictOut, 422: ErrorOut}
 
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="a key of the caller's choosing (a UUID): the same key again gets the "
+    f"first answer again instead of doing the write twice (at most {MAX_KEY} characters)",
+)
+
 
 # --- who is acting ---------------------------------------------------------------------------
 
@@ -279,16 +309,24 @@ def _actor(view: EventMixin, data: dict[str, Any], table: Table) -> Actor:
         if not user.is_authenticated:
             raise NotAuthenticated()
         raise PermissionDenied("需要记分员或裁判长职责 / this needs a scorer or director")
+    # Wrong codes for this table from this address are counted together: a guesser is
+    # slowed on that table, and nobody else (a venue shares one address) is stopped.
+    about = f"table:{table.pk}"
     try:
-        guesses_left(view.request)
+        guesses_left(view.request, about)
     except TooManyGuesses as error:
         raise Throttled(wait=60) from error
-    if not secrets.compare_digest(code.encode(), table.code.encode()):
-        guess_missed(view.request)
+    right = secrets.compare_digest(code.encode(), table.code.encode())
+    if not right or not table.round.is_open:
+        # A code of a round not started or closed answers as a wrong one: nobody learns
+        # which codes exist before their round.
+        guess_missed(view.request, about)
         raise PermissionDenied("牌桌录入码不符 / wrong table code")
     if not data.get("side"):
         raise ValidationError({"side": "凭录入码操作须说明是南北还是东西 / say NS or EW"})
-    return Actor.at_table(table, data["side"], pin=data.get("pin") or "")
+    return Actor.at_table(
+        table, data["side"], pin=data.get("pin") or "", address=client_address(view.request)
+    )
 
 
 def _board_and_table(view: EventMixin, data: dict[str, Any]) -> tuple[Board, Table]:
@@ -323,9 +361,40 @@ def _result(view: EventMixin, pk: int) -> Result:
     return result
 
 
-def _out(result_id: int, status_code: int = status.HTTP_200_OK) -> Response:
+def _once(request: Request, actor: Actor, write: Callable[[], tuple[Result, int]]) -> Response:
+    """Do ``write`` once per ``Idempotency-Key``: a repeat of the key from the same caller
+    (a response lost on the way) gets the first answer again — the result's id and
+    version as they were — and nothing is written twice."""
+    key = str(request.headers.get("Idempotency-Key", ""))
+    kept = replay_find(actor, key)
+    if kept is None:
+        try:
+            result, code = write()
+        except BoardError:
+            kept = replay_find(actor, key)  # the same request, answered a moment ago
+            if kept is None:
+                raise
+        else:
+            response = _out(result.pk, code, actor=actor)
+            replay_keep(actor, key, result=result, status=code, body=dict(response.data))
+            return response
+    response = Response(kept.body, status=kept.status)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _out(
+    result_id: int, status_code: int = status.HTTP_200_OK, *, actor: Actor | None = None
+) -> Response:
+    """A result as the caller may see it. A table side sees it as the table does: a
+    disputed result reads as entered or confirmed, without the engine's findings, so
+    the answer is the same whatever the hidden deal (第二十八条之6)."""
     fresh = selectors.result_rows().get(pk=result_id)
-    return Response(ResultOut(fresh).data, status=status_code)
+    data = ResultOut(fresh).data
+    if actor is not None and actor.side:  # a table side, through its code
+        data["status"] = fresh.table_status
+        data["dispute"] = []
+    return Response(data, status=status_code)
 
 
 # --- views ---------------------------------------------------------------------------------------
@@ -350,14 +419,20 @@ class ResultList(EventMixin, generics.ListAPIView):  # type: ignore[type-arg]
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(request=EnterIn, responses={201: ResultOut, **WRITE_ERRORS})
+    @extend_schema(
+        request=EnterIn, responses={201: ResultOut, **WRITE_ERRORS}, parameters=[IDEMPOTENCY_KEY]
+    )
     def post(self, request: Request, code: str) -> Response:
         form = EnterIn(data=request.data)
         form.is_valid(raise_exception=True)
         board, table = _board_and_table(self, form.validated_data)
         actor = _actor(self, form.validated_data, table)
-        result = result_enter(board=board, table=table, entry=form.entry(), actor=actor)
-        return _out(result.pk, status.HTTP_201_CREATED)
+
+        def enter() -> tuple[Result, int]:
+            entered = result_enter(board=board, table=table, entry=form.entry(), actor=actor)
+            return entered, status.HTTP_201_CREATED
+
+        return _once(request, actor, enter)
 
 
 class ResultDetail(EventView):
@@ -372,11 +447,22 @@ class ResultConfirm(EventView):
     table_code_ok = True
     write_roles = ROLES_RESULTS
 
-    @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS})
+    @extend_schema(
+        request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS}, parameters=[IDEMPOTENCY_KEY]
+    )
     def post(self, request: Request, code: str, pk: int) -> Response:
         form, result, actor = _write(self, ConfirmIn(data=request.data), pk)
-        fresh = result_confirm(result=result, actor=actor, version=form.validated_data["version"])
-        return _out(fresh.pk)
+
+        def confirm() -> tuple[Result, int]:
+            fresh = result_confirm(
+                result=result,
+                actor=actor,
+                version=form.validated_data["version"],
+                reason=form.validated_data.get("reason", ""),
+            )
+            return fresh, status.HTTP_200_OK
+
+        return _once(request, actor, confirm)
 
 
 class ResultCorrect(EventView):
@@ -386,17 +472,23 @@ class ResultCorrect(EventView):
     table_code_ok = True
     write_roles = ROLES_RESULTS
 
-    @extend_schema(request=CorrectIn, responses={200: ResultOut, **WRITE_ERRORS})
+    @extend_schema(
+        request=CorrectIn, responses={200: ResultOut, **WRITE_ERRORS}, parameters=[IDEMPOTENCY_KEY]
+    )
     def post(self, request: Request, code: str, pk: int) -> Response:
         form, result, actor = _write(self, CorrectIn(data=request.data), pk)
-        fresh = result_correct(
-            result=result,
-            entry=form.entry(),
-            actor=actor,
-            version=form.validated_data["version"],
-            reason=form.validated_data.get("reason", ""),
-        )
-        return _out(fresh.pk)
+
+        def correct() -> tuple[Result, int]:
+            fresh = result_correct(
+                result=result,
+                entry=form.entry(),
+                actor=actor,
+                version=form.validated_data["version"],
+                reason=form.validated_data.get("reason", ""),
+            )
+            return fresh, status.HTTP_200_OK
+
+        return _once(request, actor, correct)
 
 
 W = TypeVar("W", bound=serializers.Serializer)  # type: ignore[type-arg]

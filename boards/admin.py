@@ -25,6 +25,7 @@ from .models import (
     Board,
     BoxCard,
     EntryCheck,
+    PinMiss,
     Result,
     ResultChange,
 )
@@ -277,6 +278,21 @@ class EntryCheckAdmin(admin.ModelAdmin):
     list_display = ("at", "table", "board", "kind", "role", "side", "accepted", "hidden")
     list_filter = ("accepted", "hidden", "kind", "board__stage__event")
     readonly_fields = [f.name for f in EntryCheck._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(PinMiss)
+class PinMissAdmin(admin.ModelAdmin):
+    """Every wrong PIN typed at a table, per side, with the address it came from."""
+
+    list_display = ("at", "table", "side", "result", "address")
+    list_filter = ("side", "table__round__stage__event")
+    readonly_fields = [f.name for f in PinMiss._meta.fields]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

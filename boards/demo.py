@@ -25,7 +25,7 @@ from django.db import transaction
 from core.engine import Seat, Side, parse_level
 from core.engine.simulate import random_board
 from tournament.models import Event, SetPlay, Stage, Table
-from tournament.services import round_start
+from tournament.services import round_start, stage_pin
 
 from .models import Board, BoxCard, Result
 from .records import Entry
@@ -99,7 +99,8 @@ def _play_round(stage: Stage, round_id: int, rng: random.Random) -> list[Result]
 def _side(table: Table, side: str) -> Actor:
     """One side of ``table`` with its own PIN, as its players type it."""
     entrant = table.ns if side == "NS" else table.ew
-    return Actor.at_table(table, side, pin=entrant.pin if entrant is not None else "")
+    pin = stage_pin(table.round.stage, entrant) if entrant is not None else ""
+    return Actor.at_table(table, side, pin=pin)
 
 
 def _entry(board: Board, table: Table, rng: random.Random) -> Entry | None:

@@ -286,6 +286,9 @@ class Result(models.Model):
     class Status(models.TextChoices):
         ENTERED = "entered", _("待确认")
         CONFIRMED = "confirmed", _("已确认")
+        # A table's entry that the deal contradicts: kept, with the engine's findings
+        # (``dispute``), for the director to resolve; the table is told nothing of it.
+        DISPUTED = "disputed", _("有争议")
 
     board = models.ForeignKey(
         Board, on_delete=models.CASCADE, related_name="results", verbose_name=_("牌副")
@@ -373,6 +376,12 @@ class Result(models.Model):
     updated_at = models.DateTimeField(_("更新时间"), auto_now=True)
     flags = models.JSONField(_("提示"), default=list, blank=True)
     flagged = models.BooleanField(_("待核查"), default=False, db_index=True)
+    dispute = models.JSONField(
+        _("与牌不符之处"),
+        default=list,
+        blank=True,
+        help_text=_("有争议的成绩：引擎对照牌型的意见，只给裁判长看"),
+    )
 
     class Meta:
         verbose_name = _("成绩")
@@ -388,6 +397,15 @@ class Result(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
+
+    @property
+    def table_status(self) -> str:
+        """The status as the table sees it: a disputed result reads as entered (waiting
+        for the other side) or, once the other side has confirmed it, as confirmed — so
+        that nothing a table receives depends on the hidden deal (第二十八条之6)."""
+        if self.status == self.Status.DISPUTED:
+            return self.Status.CONFIRMED if self.confirmed_at is not None else self.Status.ENTERED
+        return str(self.status)
 
     def box_card_values(self) -> dict[str, str]:
         return {name: getattr(self, name) for name in BOX_CARD_FIELDS}
@@ -433,6 +451,7 @@ class ResultChange(models.Model):
         CONFIRM = "confirm", _("确认")
         CORRECT = "correct", _("更正")
         CONFLICT = "conflict", _("冲突未保存")
+        WRONG_PIN = "wrong_pin", _("密码错误")
 
     class Role(models.TextChoices):
         DIRECTOR = "director", _("裁判长")
@@ -478,10 +497,11 @@ class ResultChange(models.Model):
 class EntryCheck(models.Model):
     """One check of a scorecard against a board (the live verdict, an entry, a
     correction), kept for the director: what was typed, by whom, and what the engine
-    said. A table is told a refusal that depends on the hidden deal only as one neutral
-    message (``hidden``); after three of them the board is locked for that table and
-    flagged on the dashboard, so a table code cannot read the cards of a board it has
-    not played by probing scorecards."""
+    said. A table's live check is judged without the deal (spelling, counts, arithmetic,
+    the box card in the box); its entry is judged against the deal, and one the deal
+    contradicts is kept as a disputed result (``hidden``: the table was not told), so
+    a table code learns nothing of a board it has not played by probing scorecards
+    (第二十八条之6), and every probe is a row here and in the result's trail."""
 
     class Kind(models.TextChoices):
         CHECK = "check", _("核对")
@@ -501,7 +521,9 @@ class EntryCheck(models.Model):
     at = models.DateTimeField(_("时间"), auto_now_add=True)
     accepted = models.BooleanField(_("通过"))
     hidden = models.BooleanField(
-        _("未告知细节"), default=False, help_text=_("牌桌只看到“与牌不符”，细节留给裁判长")
+        _("未告知细节"),
+        default=False,
+        help_text=_("与牌不符而记为有争议：牌桌未被告知，细节留给裁判长"),
     )
     findings = models.JSONField(_("引擎意见"), default=list, blank=True)
     entry = models.JSONField(_("所填计分卡"), default=dict, blank=True)
@@ -514,3 +536,61 @@ class EntryCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} {self.board} {self.get_kind_display()}"
+
+
+class PinMiss(models.Model):
+    """A wrong PIN (录入密码) typed by one side of a table: counted per table and side,
+    never per address (a venue's phones share one), and shown to the director. After
+    ``settings.PIN_MISSES_PER_SIDE`` that side's entries and confirmations wait for the
+    director, even with the right PIN."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="pin_misses", verbose_name=_("牌桌")
+    )
+    side = models.CharField(_("牌桌方"), max_length=2, choices=SIDE_CHOICES)
+    result = models.ForeignKey(
+        Result,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="pin_misses",
+        verbose_name=_("成绩"),
+    )
+    address = models.CharField(_("来源地址"), max_length=45, blank=True)
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("密码输错记录")
+        verbose_name_plural = pgettext_lazy("plural", "密码输错记录")
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["table", "side"], name="pin_miss_side")]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.side} {self.at:%H:%M:%S}"
+
+
+class WriteReplay(models.Model):
+    """The first answer to a write (an entry, a correction, a confirmation) that carried
+    an idempotency key (``Idempotency-Key`` in the API, a hidden field on the table's
+    forms): the same key again from the same caller gets this answer again — with the
+    result's id and version — instead of "already entered" for a response lost on the
+    way."""
+
+    scope = models.CharField(_("操作方"), max_length=80, help_text=_("牌桌与方位，或登录账号"))
+    key = models.CharField(_("幂等键"), max_length=100)
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="replays", verbose_name=_("成绩")
+    )
+    status = models.PositiveSmallIntegerField(_("回答状态"))
+    body = models.JSONField(_("回答内容"), default=dict, blank=True)
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("重复提交记录")
+        verbose_name_plural = pgettext_lazy("plural", "重复提交记录")
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="write_replay_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

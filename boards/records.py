@@ -185,10 +185,11 @@ def _record(
     return record
 
 
-def entry_record(board: Board, entry: Entry) -> dict[str, Any]:
-    """The engine record of ``entry`` played on ``board``, under the event's rules."""
+def entry_record(board: Board, entry: Entry, *, with_deal: bool = True) -> dict[str, Any]:
+    """The engine record of ``entry`` played on ``board``, under the event's rules
+    (without the deal: what the scorecard alone allows)."""
     levels = dict(entry.levels) if isinstance(entry.levels, Mapping) else entry.levels
-    record = _record(board, entry, levels)
+    record = _record(board, entry, levels, with_deal=with_deal)
     if entry.defender_points is not None:
         result: dict[str, Any] = {
             "defender_points": entry.defender_points,

@@ -4,10 +4,12 @@
   request came through a proxy listed in ``TRUSTED_PROXIES`` — the last address in
   ``X-Forwarded-For`` that is not one of those proxies. A client cannot choose its own
   address by sending the header (docs/deploy.md, "Trusted proxies").
-* :class:`Misses` — a count of failed guesses per key in a time window (the cache), so
-  that logins, the token endpoint, table codes and PINs cannot be guessed without end.
+* :class:`Misses` — a count of failed guesses per key in a time window (Django's
+  cache, shared by every process when it is the database or Redis), so that logins,
+  the token endpoint and table codes cannot be guessed without end.
 * :class:`LoginThrottleMiddleware` — ``/login/``, ``/admin/login/`` and the API's token
-  endpoint answer 429 after too many failed logins for one account or from one address.
+  endpoint: past a few failed logins for an account or from an address, each failure
+  makes the next try wait longer (429 with ``Retry-After``); never a lockout.
 * :class:`ContentSecurityPolicyMiddleware` — the pages load only their own scripts.
 """
 
@@ -16,6 +18,8 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import json
+import math
+import time
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -91,14 +95,14 @@ class Misses:
             return 1
 
 
-def too_many() -> HttpResponse:
-    """The 429 every throttle answers (bilingual, Chinese first)."""
+def too_many(wait: int = 60) -> HttpResponse:
+    """The 429 every throttle answers (bilingual, Chinese first), with how long to wait."""
     response = HttpResponse(
         _("尝试次数过多，请稍后再试。") + " / Too many attempts; try again later.",
         status=429,
         content_type="text/plain; charset=utf-8",
     )
-    response["Retry-After"] = "60"
+    response["Retry-After"] = str(max(1, wait))
     return response
 
 
@@ -111,16 +115,18 @@ def _guesses() -> Misses:
     return Misses("table-code", limit=settings.TABLE_CODE_MISSES_PER_MINUTE, window=60)
 
 
-def guesses_left(request: HttpRequest) -> None:
-    """Before a table code (or a PIN) is tried: raise :class:`TooManyGuesses` when this
-    client address has missed too often this minute."""
-    if _guesses().blocked(client_address(request)):
+def guesses_left(request: HttpRequest, about: str = "") -> None:
+    """Before a table code is tried: raise :class:`TooManyGuesses` when this client
+    address has missed too often this minute (``about``: one table's code, through the
+    API, so that misses on it stop nothing else). PINs are not counted here but per
+    table and side (``boards.services``): a venue's phones share one address."""
+    if _guesses().blocked(f"{client_address(request)}|{about}"):
         raise TooManyGuesses()
 
 
-def guess_missed(request: HttpRequest) -> None:
-    """A table code or a PIN that did not match, counted against the client address."""
-    _guesses().miss(client_address(request))
+def guess_missed(request: HttpRequest, about: str = "") -> None:
+    """A table code that opened no table, counted against the client address."""
+    _guesses().miss(f"{client_address(request)}|{about}")
 
 
 def _login_paths() -> dict[str, int]:
@@ -139,10 +145,73 @@ def _username(request: HttpRequest) -> str:
     return str(name).strip().lower()[:150]
 
 
+def now() -> float:
+    """The clock the login delays read (a test moves it on)."""
+    return time.time()
+
+
+class LoginDelay:
+    """Failed logins under one key (an account; an account from one address; one
+    address) within ``window`` seconds: the first ``free`` cost nothing, each further
+    one doubles the wait before the next try, up to ``cap`` seconds. A wait, never a
+    lockout: once it has passed, the right password logs in."""
+
+    def __init__(self, scope: str, *, free: int, cap: int, window: int) -> None:
+        self.misses = Misses(scope, limit=free, window=window)
+        self.free, self.cap, self.window = free, cap, window
+
+    def _until(self, key: str) -> str:
+        return self.misses._key(key) + ":until"
+
+    def wait(self, key: str) -> float:
+        """Seconds before ``key`` may try again (0: now)."""
+        return max(0.0, float(cache.get(self._until(key), 0)) - now())
+
+    def failed(self, key: str) -> None:
+        count = self.misses.miss(key)
+        if count >= self.free:
+            delay = min(self.cap, 2 ** (count - self.free))
+            cache.set(self._until(key), now() + delay, self.window)
+
+
+def _login_delays() -> list[tuple[LoginDelay, Callable[[str, str], str]]]:
+    window, cap = settings.LOGIN_FAILURE_WINDOW, settings.LOGIN_MAX_DELAY
+    return [
+        # The account from this address: the steepest (a guesser at one machine).
+        (
+            LoginDelay(
+                "login-pair", free=settings.LOGIN_FAILURES_PER_ACCOUNT, cap=cap, window=window
+            ),
+            lambda account, address: f"{account}|{address}",
+        ),
+        # The account from anywhere: gentle, so a guesser elsewhere costs the director a
+        # few seconds at most, never the account.
+        (
+            LoginDelay(
+                "login-account",
+                free=settings.LOGIN_FAILURES_PER_ACCOUNT,
+                cap=settings.LOGIN_ACCOUNT_MAX_DELAY,
+                window=window,
+            ),
+            lambda account, address: account,
+        ),
+        # Many accounts from one address.
+        (
+            LoginDelay(
+                "login-address", free=settings.LOGIN_FAILURES_PER_ADDRESS, cap=cap, window=window
+            ),
+            lambda account, address: address,
+        ),
+    ]
+
+
 class LoginThrottleMiddleware:
-    """Failed logins counted per account and per client address; past the limits the
-    login answers 429 before any password is tried (``LOGIN_FAILURES_PER_ACCOUNT``,
-    ``LOGIN_FAILURES_PER_ADDRESS`` in ``LOGIN_FAILURE_WINDOW`` seconds)."""
+    """Failed logins counted per account, per account and address and per address:
+    past a few, each failure makes the next try wait longer (``LOGIN_FAILURES_PER_*``
+    free, then doubling up to ``LOGIN_MAX_DELAY`` — ``LOGIN_ACCOUNT_MAX_DELAY`` for the
+    account from anywhere); a try before its wait is over answers 429 with
+    ``Retry-After``. Nobody can lock the right password out: it works once the wait is
+    over. The counts live in Django's cache, shared by every process."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -153,18 +222,15 @@ class LoginThrottleMiddleware:
         failed_status = _login_paths().get(request.path_info)
         if failed_status is None:
             return self.get_response(request)
-        window = settings.LOGIN_FAILURE_WINDOW
-        accounts = Misses("login-account", limit=settings.LOGIN_FAILURES_PER_ACCOUNT, window=window)
-        addresses = Misses(
-            "login-address", limit=settings.LOGIN_FAILURES_PER_ADDRESS, window=window
-        )
         account, address = _username(request), client_address(request)
-        if accounts.blocked(account) or addresses.blocked(address):
-            return too_many()
+        delays = [(delay, key(account, address)) for delay, key in _login_delays()]
+        wait = max(delay.wait(key) for delay, key in delays)
+        if wait > 0:
+            return too_many(math.ceil(wait))
         response = self.get_response(request)
         if response.status_code == failed_status:
-            accounts.miss(account)
-            addresses.miss(address)
+            for delay, key in delays:
+                delay.failed(key)
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:

@@ -171,8 +171,20 @@ TRUSTED_PROXIES = env_list(os.environ, "TRUSTED_PROXIES", [])
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))  # seconds
-# Table codes (and PINs) that do not match, per client address and minute: then 429.
+# Past those, each failure doubles the wait before the next try, up to these (seconds);
+# the account from anywhere waits less, so a guesser elsewhere never locks it out.
+LOGIN_MAX_DELAY = int(os.environ.get("LOGIN_MAX_DELAY", "300"))
+LOGIN_ACCOUNT_MAX_DELAY = int(os.environ.get("LOGIN_ACCOUNT_MAX_DELAY", "15"))
+# Table codes that do not open a table (unknown, future or closed alike), per client
+# address and minute: then 429.
 TABLE_CODE_MISSES_PER_MINUTE = int(os.environ.get("TABLE_CODE_MISSES_PER_MINUTE", "10"))
+# Wrong PINs per table and side (never per address): then that side waits for the director.
+PIN_MISSES_PER_SIDE = int(os.environ.get("PIN_MISSES_PER_SIDE", "5"))
+# Board files (JSON or a zip of JSON): refused before unpacking or judging past these.
+BOARD_FILE_MAX_BYTES = int(os.environ.get("BOARD_FILE_MAX_BYTES", str(5 * 1024 * 1024)))
+BOARD_FILE_MAX_UNPACKED = int(os.environ.get("BOARD_FILE_MAX_UNPACKED", str(20 * 1024 * 1024)))
+BOARD_FILE_MAX_MEMBERS = int(os.environ.get("BOARD_FILE_MAX_MEMBERS", "200"))
+BOARD_FILE_MAX_BOARDS = int(os.environ.get("BOARD_FILE_MAX_BOARDS", "1000"))
 # API tokens expire this many days after they were issued; logging out deletes them.
 API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))
 # The pages use only their own scripts and styles (the API's Swagger page is left out).

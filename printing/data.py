@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from core.engine import SEAT_NAMES
+from core.formats.movement import Balance
 from core.numbers import format_number as number_text
 from core.results import XiaosaPut
 
@@ -147,6 +148,7 @@ class PinCard:
     name: str
     players: tuple[str, ...]
     pin: str
+    stage: str  # the PIN holds in this stage only
 
 
 @dataclass(frozen=True)
@@ -183,6 +185,8 @@ class MovementStage:
     rounds: tuple[MovementRound, ...]
     skip_after_round: int | None = None
     howell: bool = False  # both pairs move: the rule line says so
+    #: A Howell's comparison balance (比较次数), counted from the stored tables.
+    balance: Balance | None = None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -20,6 +20,7 @@ from django.utils import timezone
 from boards.models import Board, BoxCard, Result
 from boards.selectors import copy_hand_record, visible_board_ids
 from boards.services import first_play_tables
+from core.formats.movement import Balance, balance, comparison_counts
 from core.results import xiaosa_puts
 from core.standings import BoardState
 from scoring.models import BoardScore, MatchScore, TravellerScore
@@ -38,6 +39,7 @@ from tournament.models import (
     Table,
 )
 from tournament.roles import person_name
+from tournament.services import stage_pin
 
 from . import data as d
 
@@ -168,20 +170,29 @@ def entrants_data(event: Event) -> d.EntrantsData:
 
 
 def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsData:
-    """Every team's and pair's PIN card, teams then pairs, in number order."""
-    entrants = Entrant.objects.filter(event=event).prefetch_related("memberships__player")
+    """Every team's and pair's PIN card for each stage it plays (or ``stage`` alone),
+    stage by stage, teams then pairs, in number order: a PIN holds for one stage."""
+    stages = [stage] if stage is not None else list(event.stages.order_by("order", "id"))
     cards = []
-    for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
-        members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
-        cards.append(
-            d.PinCard(
-                kind=e.kind,
-                number=e.number,
-                name=e.name,
-                players=tuple(m.player.name for m in members),
-                pin=e.pin,
-            )
+    for s in stages:
+        seated = Table.objects.filter(round__stage=s).values_list("ns_id", "ew_id")
+        ids = {pk for pair in seated for pk in pair if pk is not None}
+        ids |= set(s.entries.values_list("entrant_id", flat=True))
+        entrants = Entrant.objects.filter(event=event, pk__in=ids).prefetch_related(
+            "memberships__player"
         )
+        for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
+            members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
+            cards.append(
+                d.PinCard(
+                    kind=e.kind,
+                    number=e.number,
+                    name=e.name,
+                    players=tuple(m.player.name for m in members),
+                    pin=stage_pin(s, e),
+                    stage=s.name,
+                )
+            )
     return d.PinCardsData(event=event_info(event), cards=tuple(cards))
 
 
@@ -229,9 +240,18 @@ def movement_data(event: Event, *, stage: Stage | None = None) -> d.MovementData
                 ),
                 skip_after_round=_skip_after(s),
                 howell=s.kind == Stage.Kind.HOWELL,
+                balance=_balance(tables, set_of, pairs) if s.kind == Stage.Kind.HOWELL else None,
             )
         )
     return d.MovementData(event=event_info(event), stages=tuple(stages))
+
+
+def _balance(
+    tables: list[Table], set_of: Mapping[int, BoardSet], pairs: Mapping[int, d.EntrantRef]
+) -> Balance:
+    """How evenly the stored tables compare the pairs (a director's change shows)."""
+    plays = [(set_of[t.pk].number, t.ns_id, t.ew_id) for t in tables if t.pk in set_of]
+    return balance(comparison_counts(plays, pairs))
 
 
 def _skip_after(stage: Stage) -> int | None:

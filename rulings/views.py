@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -283,11 +283,9 @@ def ruling_action(request: HttpRequest, code: str, pk: int, action: str) -> Http
 @require_safe
 def table_rulings(request: HttpRequest, code: str) -> HttpResponse:
     """The rulings of this table's match (or Mitchell table), for its players."""
-    table = table_for(request, code)
+    table = table_for(request, code, officials_any_round=True)
     event = table.round.stage.event
     official = services.can_rule(request.user, event)
-    if not official and not table.round.is_open:
-        raise PermissionDenied("this table's round is not open")
     rulings = list(rulings_for_table(table, players=not official))
     context = {
         "event": event,

@@ -10,21 +10,25 @@ from boards.models import Board
 from boards.records import Entry
 from boards.services import Actor, scorecard_judge
 from tournament.models import Event, Table
-from tournament.services import round_start
+from tournament.services import round_start, stage_pin
 
 
 def open_side(table: Table, side: str) -> Actor:
     """``side`` (NS or EW) of ``table`` with its own PIN, its round started."""
     if not table.round.is_open:
         table.round = round_start(round=table.round)
+    return Actor.at_table(table, side, pin=pin_of(table, side))
+
+
+def pin_of(table: Table, side: str) -> str:
+    """The PIN printed on the card of ``side``'s team or pair for the table's stage."""
     entrant = table.ns if side == "NS" else table.ew
-    return Actor.at_table(table, side, pin=entrant.pin if entrant is not None else "")
+    return stage_pin(table.round.stage, entrant) if entrant is not None else ""
 
 
 def side_form(table: Table, side: str) -> dict[str, str]:
     """The fields a side fills in at the table to act: which side, and its own PIN."""
-    entrant = table.ns if side == "NS" else table.ew
-    return {"side": side, "pin": entrant.pin if entrant is not None else ""}
+    return {"side": side, "pin": pin_of(table, side)}
 
 
 def start_first_rounds(event: Event) -> None:

@@ -537,14 +537,17 @@ class Play:
         points: Callable[[Table, Board], int] = lambda table, board: 40,
     ) -> None:
         """Every board of ``tables`` entered by the director, first plays before replays
-        (a bracket's second session waits for its first)."""
+        (a bracket's second session waits for its first), in one commit as a director
+        entering whole scorecards does: the stage is rescored once, not once a board."""
         plays = []
         for table in tables:
             for order, set_id in table.set_plays.values_list("order", "board_set_id"):
                 plays.append((table.session, order, table.number, table, set_id))
-        for _session, _order, _number, table, set_id in sorted(plays, key=lambda p: p[:3]):
-            for board in Board.objects.filter(board_set_id=set_id).order_by("number"):
-                self.by_director(board, table, points(table, board))
+        with self.capture(execute=True):
+            for _session, _order, _number, table, set_id in sorted(plays, key=lambda p: p[:3]):
+                for board in Board.objects.filter(board_set_id=set_id).order_by("number"):
+                    dealt = entry(board, points(table, board))
+                    result_enter(board=board, table=table, entry=dealt, actor=self.director)
 
 
 def play_match(play: Play, match: Match, outcome: str, session: int = 1) -> list[Result]:

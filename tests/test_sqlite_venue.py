@@ -30,7 +30,7 @@ import json
 from boards.models import Board
 from boards.services import boards_generate
 from tournament.models import Entrant
-from tournament.services import entrants_add, event_create, round_start, stage_create
+from tournament.services import entrants_add, event_create, round_start, stage_create, stage_pin
 
 event = event_create(name="并发测试", code="venue")
 pairs = entrants_add(
@@ -49,7 +49,7 @@ for table in round_.tables.order_by("number"):
     board = Board.objects.get(board_set=table.set_plays.get().board_set)
     third = board.bottom[-3]
     trump = {"BJ": "H", "LJ": "S"}.get(third, third[0])
-    out.append([table.code, board.number, trump, table.ns.pin])
+    out.append([table.code, board.number, trump, stage_pin(stage, table.ns)])
 print("TABLES=" + json.dumps(out))
 """
 

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest
 from duidiao.security import guess_missed, guesses_left
 
 from .models import Event, Stage, Table
-from .roles import user_event_roles
+from .roles import sees_every_result, user_event_roles
 from .selectors import event_get, table_get_by_code
 
 __all__ = ["event_context", "event_for", "stage_for", "table_for"]
@@ -59,13 +59,22 @@ def stage_for(event: Event, order: int) -> Stage:
         raise Http404("no such stage") from error
 
 
-def table_for(request: HttpRequest, code: str) -> Table:
-    """The table behind an entry code typed by its players: 404 for a wrong code, and
-    wrong codes counted per client address — past a few a minute the answer is 429
-    (``duidiao.security``), so nobody guesses a table's code."""
+def table_for(request: HttpRequest, code: str, *, officials_any_round: bool = False) -> Table:
+    """The table behind an entry code typed by its players, while the director has its
+    round open. A code that opens no table — unknown, of a round not started yet, or
+    of a closed round — is answered alike (the same 404) and counted alike, per client
+    address: past a few a minute the answer is 429 (``duidiao.security``), and nobody
+    learns which codes exist. ``officials_any_round``: the event's officials reach
+    the table in any round (its rulings page)."""
     guesses_left(request)
     try:
-        return table_get_by_code(code)
-    except Table.DoesNotExist as error:
-        guess_missed(request)
-        raise Http404("no such table code") from error
+        table: Table | None = table_get_by_code(code)
+    except Table.DoesNotExist:
+        table = None
+    if table is not None and (
+        table.round.is_open
+        or (officials_any_round and sees_every_result(request.user, table.round.stage.event))
+    ):
+        return table
+    guess_missed(request)
+    raise Http404("no such table code")

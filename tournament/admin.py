@@ -197,7 +197,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Entrant)
 class EntrantAdmin(admin.ModelAdmin):
-    list_display = ("number", "name", "kind", "event", "seed", "pin")
+    list_display = ("number", "name", "kind", "event", "seed")
     list_display_links = ("number", "name")
     list_filter = ("event", "kind")
     search_fields = ("name", "players__name")

@@ -61,10 +61,11 @@ def new_table_code() -> str:
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
-#: A pair's or team's own PIN (密码), printed on its own card only: the side that
-#: enters or confirms a result at the table types it, so one table code cannot act
-#: as both sides (the opponents accept the result themselves, as at table terminals).
-ENTRANT_PIN_LENGTH = 4
+#: A pair's or team's own PIN (密码) for a stage (:class:`StagePin`), printed on its own
+#: card only: the side that enters or confirms a result at the table types it, so one
+#: table code cannot act as both sides (the opponents accept the result themselves, as
+#: at table terminals). Six digits, and wrong ones are counted per table and side.
+ENTRANT_PIN_LENGTH = 6
 
 
 def new_entrant_pin() -> str:
@@ -180,12 +181,6 @@ class Entrant(models.Model):
     )
     players = models.ManyToManyField(
         Player, through="Membership", related_name="entries", verbose_name=_("选手")
-    )
-    pin = models.CharField(
-        _("录入密码"),
-        max_length=ENTRANT_PIN_LENGTH,
-        default=new_entrant_pin,
-        help_text=_("本队/对在牌桌录入或确认成绩时输入，只印在本队/对的卡片上"),
     )
 
     class Meta:
@@ -763,3 +758,32 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {self.user} · {self.get_role_display()}"
+
+
+class StagePin(models.Model):
+    """A team's or pair's PIN (录入密码) in one stage: a new stage, a new PIN, so a PIN
+    seen at one table is worth nothing in the next stage. Made when first needed (the
+    PIN card printed, or the PIN checked: ``tournament.services.stage_pin``)."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="pins", verbose_name=_("比赛阶段")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="pins", verbose_name=_("参赛队/对")
+    )
+    pin = models.CharField(
+        _("录入密码"),
+        max_length=ENTRANT_PIN_LENGTH,
+        default=new_entrant_pin,
+        help_text=_("本队/对在本阶段牌桌录入或确认成绩时输入，只印在本队/对的卡片上"),
+    )
+
+    class Meta:
+        verbose_name = _("录入密码")
+        verbose_name_plural = _("录入密码")
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "entrant"], name="stage_pin_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage.name} · {self.entrant}"

@@ -15,6 +15,7 @@ views decide who is acting (``Actor``) and show what the services say.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -33,12 +34,14 @@ from boards.models import Board, Result
 from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
+    replay_find,
+    replay_keep,
     result_check,
     result_confirm,
     result_correct,
     result_enter,
 )
-from duidiao.security import guess_missed, guesses_left
+from duidiao.security import client_address
 from scoring.services import (
     board_withdraw_release,
     boards_release,
@@ -89,53 +92,39 @@ def _verdict(
 # --- at the table (no account: the table's code) --------------------------------------------
 
 
-class RoundNotOpen(Exception):
-    """The table's round is not open: its code does nothing (yet, or any more)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-
-def table_for_code(request: HttpRequest, code: str) -> Table:
-    """The table behind a code, for its players: only while the director has its round
-    open (:class:`RoundNotOpen` otherwise — a code printed for a later round does
-    nothing before then). Wrong codes are counted (:func:`tournament.access.table_for`)."""
-    table = table_for(request, code)
-    if not table.round.is_open:
-        raise RoundNotOpen(table)
-    return table
-
-
-def round_not_open(request: HttpRequest, error: RoundNotOpen) -> HttpResponse:
-    """What a code of a round not open shows: that, and nothing of the round."""
-    round_ = error.table.round
-    context = {"round": round_, "closed": round_.closed_at is not None}
-    return render(request, "web/table_closed.html", context, status=403)
-
-
 def table_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A page behind a table code: the view gets the open table instead of the code."""
+    """A page behind a table code: the view gets the open table instead of the code. A
+    code that opens no table (unknown, future or closed round) answers 404, all alike
+    (:func:`tournament.access.table_for`)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, code: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            table = table_for_code(request, code)
-        except RoundNotOpen as error:
-            return round_not_open(request, error)
-        return view(request, table, *args, **kwargs)
+        return view(request, table_for(request, code), *args, **kwargs)
 
     return wrapper
 
 
 def _actor(request: HttpRequest, table: Table, side: str, pin: str) -> Actor:
-    """A table side with the PIN it typed; PINs that do not match count as guesses."""
-    guesses_left(request)
-    return Actor.at_table(table, side, pin=pin)
+    """A table side with the PIN it typed (wrong PINs are counted per table and side by
+    the services, never per address: a venue's phones share one)."""
+    return Actor.at_table(table, side, pin=pin, address=client_address(request))
 
 
-def _board_error(request: HttpRequest, error: BoardError) -> None:
-    if error.code == "wrong_pin":
-        guess_missed(request)
+def _write_once(request: HttpRequest, actor: Actor, write: Callable[[], Result]) -> None:
+    """Do ``write`` once per idempotency key (the form's hidden ``idem``): the same form
+    sent again — a response lost on the way, a double tap — gets the first answer again
+    instead of "already entered"."""
+    key = request.POST.get("idem", "")
+    if replay_find(actor, key) is not None:
+        return
+    try:
+        result = write()
+    except BoardError:
+        if replay_find(actor, key) is not None:  # its twin was answered a moment ago
+            return
+        raise
+    body = {"id": result.pk, "version": result.version}
+    replay_keep(actor, key, result=result, status=302, body=body)
 
 
 def _table_board(table: Table, number: int) -> tuple[Board, Result | None]:
@@ -151,33 +140,39 @@ def table_board(request: HttpRequest, table: Table, number: int) -> HttpResponse
     """Board ``number`` at this table: the scorecard to enter, the result to confirm, or
     the confirmed result. Each side acts with its own PIN."""
     board, result = _table_board(table, number)
-    fixing = result is not None and not result.is_confirmed and "fix" in request.GET
+    done = result is not None and result.table_status == Result.Status.CONFIRMED
+    fixing = result is not None and not done and "fix" in request.GET
     rejection: dict[str, Any] | None = None
     status = 200
     if request.method == "POST":
-        if result is not None and result.is_confirmed:
+        if done:
             return HttpResponseRedirect(request.path)
         form = TableScorecardForm(request.POST)
         fixing = result is not None
         if form.is_valid():
             actor = _actor(request, table, form.cleaned_data["side"], form.cleaned_data["pin"])
-            try:
+
+            def write() -> Result:
                 if result is None:
-                    result_enter(board=board, table=table, entry=form.entry(), actor=actor)
-                else:
-                    result_correct(
-                        result=result,
-                        entry=form.entry(),
-                        actor=actor,
-                        version=_int(request.POST.get("version")) or 0,
-                        reason=_("牌桌更正"),
-                    )
+                    return result_enter(board=board, table=table, entry=form.entry(), actor=actor)
+                return result_correct(
+                    result=result,
+                    entry=form.entry(),
+                    actor=actor,
+                    version=_int(request.POST.get("version")) or 0,
+                    reason=_("牌桌更正"),
+                )
+
+            try:
+                _write_once(request, actor, write)
             except ConflictError as error:
                 rejection, status = results.rejection_view(error), 409
             except BoardError as error:
-                _board_error(request, error)
                 rejection, status = results.rejection_view(error), 422
             else:
+                # The same words whether the deal bears the entry out or not (disputed):
+                # a table learns nothing of the hidden deal from its answer.
+                messages.success(request, _("已记录，请对方核对；如有疑问裁判会处理。"))
                 return HttpResponseRedirect(request.path)
         else:
             status = 422
@@ -193,6 +188,7 @@ def table_board(request: HttpRequest, table: Table, number: int) -> HttpResponse
     context = selectors.table_page(table) | {
         "board": board,
         "result": result,
+        "done": done,
         "shown": results.result_view(result) if result is not None else None,
         "confirm_sides": _confirm_sides(result),
         "form": form,
@@ -201,13 +197,15 @@ def table_board(request: HttpRequest, table: Table, number: int) -> HttpResponse
         "rejection": rejection,
         "lines": lines,
         "next_board": results.next_board(lines, board.number),
+        # A retry of this very form (the same key) gets its first answer again.
+        "idem": uuid.uuid4().hex,
     }
     return render(request, "web/table_board.html", context, status=status)
 
 
 def _confirm_sides(result: Result | None) -> list[str]:
     """Who may confirm at the table: the other side, or either after a scorer's entry."""
-    if result is None or result.is_confirmed:
+    if result is None or result.table_status == Result.Status.CONFIRMED:
         return []
     if result.entered_side in OTHER_SIDE:
         return [OTHER_SIDE[result.entered_side]]
@@ -222,14 +220,16 @@ def table_confirm(request: HttpRequest, table: Table, number: int) -> HttpRespon
     side = request.POST.get("side", "")
     if result is None or side not in OTHER_SIDE:
         return HttpResponseRedirect(reverse("web:table_board", args=[table.code, number]))
+    actor = _actor(request, table, side, request.POST.get("pin", "")[:8])
     try:
-        result_confirm(
-            result=result,
-            actor=_actor(request, table, side, request.POST.get("pin", "")[:8]),
-            version=_int(request.POST.get("version")) or 0,
+        _write_once(
+            request,
+            actor,
+            lambda: result_confirm(
+                result=result, actor=actor, version=_int(request.POST.get("version")) or 0
+            ),
         )
     except BoardError as error:
-        _board_error(request, error)
         messages.error(
             request, " ".join(e["message"] for e in results.rejection_view(error)["errors"])
         )
@@ -314,7 +314,12 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         version = _int(request.POST.get("version")) or 0
         if request.POST.get("action") == "confirm" and result is not None:
             try:
-                result_confirm(result=result, actor=actor, version=version)
+                result_confirm(
+                    result=result,
+                    actor=actor,
+                    version=version,
+                    reason=request.POST.get("reason", "")[:500],
+                )
             except BoardError as error:
                 rejection, status = results.rejection_view(error), 409
             else:
@@ -374,6 +379,9 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         "shown": results.result_view(result) if result is not None else None,
         "history": results.result_history(result) if result is not None else [],
         "flags": results.flag_texts(result.flags) if result is not None else [],
+        "dispute": results.flag_texts(result.dispute)
+        if result is not None and result.status == Result.Status.DISPUTED
+        else [],
         "start": start,
         "form": form,
         "focus": results.first_field(start),

@@ -13,7 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Max
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -21,12 +23,12 @@ from boards.errors import BoardError
 from boards.models import (
     Board,
     BoxCard,
-    EntryCheck,
+    PinMiss,
     Result,
     ResultChange,
 )
 from boards.selectors import visible_board_ids
-from boards.services import REFUSALS_PER_BOARD, box_card_prediction
+from boards.services import box_card_prediction
 from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
@@ -67,8 +69,14 @@ class BoardLine:
 
     @property
     def state(self) -> str:
-        """``none``, ``entered`` (awaiting the other side) or ``confirmed``."""
+        """``none``, ``entered`` (awaiting the other side), ``confirmed`` or ``disputed``
+        (the deal contradicts it: the director resolves it)."""
         return self.result.status if self.result is not None else "none"
+
+    @property
+    def table_state(self) -> str:
+        """The state as the table sees it (a disputed result reads as the others do)."""
+        return self.result.table_status if self.result is not None else "none"
 
     @property
     def flagged(self) -> bool:
@@ -316,24 +324,28 @@ def dashboard_etag(event: Event) -> str:
     released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
         n=Count("id"), last=Max("released_at")
     )
+    pins = PinMiss.objects.filter(table__round__stage__event=event).aggregate(last=Max("id"))
     stamp = (
-        f"{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{pins['last']}-{changes['last']}-{changes['n']}-{results['n']}-"
         f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
     return f'W/"{stamp}"'
 
 
-def _locked_boards(event: Event) -> dict[tuple[int, int], list[str]]:
-    """(board, table) → what the engine said of each refusal kept from a table that has
-    used up its tries on the board (the director enters it; ``EntryCheck``)."""
-    checks: dict[tuple[int, int], list[EntryCheck]] = defaultdict(list)
-    for check in EntryCheck.objects.filter(board__stage__event=event, hidden=True).order_by("id"):
-        checks[(check.board_id, check.table_id)].append(check)
+def _pin_locks(event: Event) -> dict[int, dict[str, list[str]]]:
+    """table → side → the wrong PINs typed (time and address), for the sides that have
+    used up their tries (``PIN_MISSES_PER_SIDE``): the director acts for them."""
+    attempts: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    misses = PinMiss.objects.filter(table__round__stage__event=event).order_by("at", "id")
+    for miss in misses:
+        when = timezone.localtime(miss.at).strftime("%H:%M:%S")
+        attempts[miss.table_id][miss.side].append(f"{when} {miss.address}".strip())
+    limit = settings.PIN_MISSES_PER_SIDE
     return {
-        key: [text for check in kept for text in flag_texts(check.findings)]
-        for key, kept in checks.items()
-        if len(kept) >= REFUSALS_PER_BOARD
+        table: {side: tried for side, tried in sides.items() if len(tried) >= limit}
+        for table, sides in attempts.items()
+        if any(len(tried) >= limit for tried in sides.values())
     }
 
 
@@ -375,12 +387,14 @@ def dashboard_progress(
     }
     flagged = [r.pk for r in results.values() if r.flagged]
     result_flags = dict(Result.objects.filter(pk__in=flagged).values_list("pk", "flags"))
+    disputed = [r.pk for r in results.values() if r.status == Result.Status.DISPUTED]
+    disputes = dict(Result.objects.filter(pk__in=disputed).values_list("pk", "dispute"))
+    pin_locks = _pin_locks(event)
     box_flags: dict[int, list[BoxCard]] = defaultdict(list)
     for box in BoxCard.objects.filter(board__stage__event=event, flagged=True).select_related(
         "board", "match", "filled_by"
     ):
         box_flags[box.board_id].append(box)
-    locked = _locked_boards(event)
     totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
     board_title = str(_("第%(n)s副"))  # translated once, not once a cell
     for block in stage_blocks:
@@ -396,17 +410,21 @@ def dashboard_progress(
                         round_board_ids[board.pk] = board
                         result = results.get((board.pk, table.pk))
                         summary["expected"] += 1
-                        refusals = locked.get((board.pk, table.pk))
-                        if refusals is not None and (result is None or not result.is_confirmed):
+                        if result is None:
+                            continue
+                        if result.status == Result.Status.DISPUTED:
+                            # The deal contradicts the table's entry: the director
+                            # corrects it or confirms it with a ruling.
+                            summary["entered"] += 1
                             flags.append(
                                 {
                                     "table": table,
                                     "board": board,
-                                    "what": _("录入已锁定（与牌不符）"),
-                                    "reasons": refusals,
+                                    "what": _("有争议（与牌不符）"),
+                                    "reasons": flag_texts(disputes.get(result.pk) or []),
+                                    "disputed": True,
                                 }
                             )
-                        if result is None:
                             continue
                         summary[result.status] += 1
                         if result.status == Result.Status.ENTERED:
@@ -420,6 +438,24 @@ def dashboard_progress(
                                     "reasons": flag_texts(result_flags.get(result.pk) or []),
                                 }
                             )
+            for row in round_data["tables"]:
+                table = row["table"]
+                first = next((by_set[i][0] for i in plays.get(table.pk, []) if by_set[i]), None)
+                for side, attempts in pin_locks.get(table.pk, {}).items():
+                    if first is None:
+                        continue
+                    flags.append(
+                        {
+                            "table": table,
+                            "board": first,
+                            "what": _("%(side)s密码输错%(n)d次：该方的录入和确认须由裁判长处理")
+                            % {
+                                "side": {"NS": _("南北"), "EW": _("东西")}[side],
+                                "n": len(attempts),
+                            },
+                            "reasons": attempts,
+                        }
+                    )
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
             for board in round_board_ids.values():
                 for box in box_flags.get(board.pk, []):
@@ -512,7 +548,9 @@ def _cells(
         row["reported"] = sum(1 for c in cells if c["state"] != "none")
         # What the table still owes: boards not reported, or not confirmed yet.
         row["missing"] = [c["board"].number for c in cells if c["state"] == "none"]
-        row["unconfirmed"] = [c["board"].number for c in cells if c["state"] == "entered"]
+        row["unconfirmed"] = [
+            c["board"].number for c in cells if c["state"] in ("entered", "disputed")
+        ]
 
 
 def _current_rounds(stage_blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,8 +12,6 @@ every role), parses a form, calls one service and shows its bilingual refusal.
 
 from __future__ import annotations
 
-import io
-import zipfile
 from typing import Any
 
 from django.contrib import messages
@@ -35,7 +33,7 @@ from boards.services import (
     boards_generate,
     boards_import,
     deals_commit,
-    read_board_file,
+    read_board_upload,
 )
 from scoring.services import (
     match_changed,
@@ -391,19 +389,6 @@ def round_toggle(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 # --- 4. boards -----------------------------------------------------------------------------
 
 
-def _read_board_upload(upload: Any) -> list[dict[str, Any]]:
-    """The records of an uploaded JSON file, or of every .json file in a zip."""
-    raw = upload.read()
-    if zipfile.is_zipfile(io.BytesIO(raw)):
-        records: list[dict[str, Any]] = []
-        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-            for name in sorted(archive.namelist()):
-                if name.lower().endswith(".json"):
-                    records.extend(read_board_file(io.BytesIO(archive.read(name))))
-        return records
-    return read_board_file(io.BytesIO(raw))
-
-
 @login_required
 def boards(request: HttpRequest, code: str) -> HttpResponse:
     """Step 4, for each stage: deal from stored seeds (and publish the commitment),
@@ -439,7 +424,7 @@ def boards(request: HttpRequest, code: str) -> HttpResponse:
                 round_ = stage.rounds.filter(pk=request.POST.get("round") or 0).first()
                 made = boards_import(
                     stage=stage,
-                    records=_read_board_upload(form.cleaned_data["file"]),
+                    records=read_board_upload(form.cleaned_data["file"]),
                     round=round_,
                     user=request.user,
                 )

@@ -24,16 +24,17 @@ from .deals import (
     deal_text_cards,
     new_seed,
     read_board_file,
+    read_board_upload,
 )
+from .replays import MAX_KEY, replay_find, replay_keep
 from .results import (
-    REFUSALS_PER_BOARD,
     Actor,
     Judgement,
     Prediction,
-    board_locked_for,
     box_card_prediction,
     first_play_table,
     first_play_tables,
+    pin_misses,
     result_check,
     result_confirm,
     result_correct,
@@ -42,7 +43,9 @@ from .results import (
 )
 
 __all__ = [
-    "REFUSALS_PER_BOARD",
+    "MAX_KEY",
+    "replay_find",
+    "replay_keep",
     "BoardCheck",
     "DealsCheck",
     "board_fill_deal",
@@ -57,7 +60,6 @@ __all__ = [
     "Judgement",
     "Prediction",
     "board_enter_deal",
-    "board_locked_for",
     "boards_generate",
     "boards_generate_event",
     "boards_import",
@@ -66,7 +68,9 @@ __all__ = [
     "first_play_table",
     "first_play_tables",
     "new_seed",
+    "pin_misses",
     "read_board_file",
+    "read_board_upload",
     "result_check",
     "result_confirm",
     "result_correct",

@@ -6,14 +6,17 @@ entered by hand from a hand-record card (牌型卡). Every deal passes the engin
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
 import secrets
+import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from django.conf import settings
 from django.db import transaction
 
 from core.engine import (
@@ -45,6 +48,7 @@ __all__ = [
     "deal_from_seed",
     "new_seed",
     "read_board_file",
+    "read_board_upload",
 ]
 
 SEED_BITS = 128
@@ -232,6 +236,81 @@ def boards_generate_event(*, event: Event, user: Any = None) -> list[Board]:
 # --- importing ------------------------------------------------------------------------
 
 
+#: How many findings a refused import lists (the rest are counted): a file of 10,000
+#: bad boards answers with a page, not 450 KB of errors.
+SHOWN_FINDINGS = 20
+
+
+def _too_big(zh: str, en: str) -> BoardError:
+    return BoardError(f"牌型文件过大：{zh}", f"the board file is too big: {en}", code="too_big")
+
+
+def _read_capped(stream: IO[bytes], budget: int, *, unpacked: bool = True) -> bytes:
+    """At most ``budget`` bytes of ``stream``, or :func:`_too_big` — read in chunks, so a
+    zip member that lies about its size is stopped at the budget, not unpacked whole."""
+    chunks, total = [], 0
+    while chunk := stream.read(min(1 << 16, budget - total + 1)):
+        total += len(chunk)
+        if total > budget:
+            if unpacked:
+                raise _too_big(f"解压后超过 {budget} 字节", f"more than {budget} bytes unpacked")
+            raise _too_big(f"超过 {budget} 字节", f"more than {budget} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_board_upload(upload: IO[bytes]) -> list[dict[str, Any]]:
+    """The records of an uploaded board file: JSON, or a zip of JSON files. Capped before
+    anything is unpacked or judged (``settings.BOARD_FILE_MAX_*``): the upload's bytes,
+    the zip's members and their unpacked bytes (as declared, then as actually read),
+    and the number of boards — a zip bomb or a 10,000-board file is refused at once."""
+    limit = settings.BOARD_FILE_MAX_BYTES
+    raw = _read_capped(upload, limit, unpacked=False)
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
+        records = read_board_file(io.BytesIO(raw))
+    else:
+        try:
+            archive = zipfile.ZipFile(io.BytesIO(raw))
+        except zipfile.BadZipFile as error:
+            raise BoardError(
+                f"无法读取 zip 文件：{error}", f"cannot read the zip: {error}", code="unreadable"
+            ) from error
+        with archive:
+            members = [m for m in archive.infolist() if m.filename.lower().endswith(".json")]
+            if len(archive.infolist()) > settings.BOARD_FILE_MAX_MEMBERS:
+                raise _too_big(
+                    f"zip 内超过 {settings.BOARD_FILE_MAX_MEMBERS} 个文件",
+                    f"more than {settings.BOARD_FILE_MAX_MEMBERS} files in the zip",
+                )
+            budget = settings.BOARD_FILE_MAX_UNPACKED
+            if sum(m.file_size for m in members) > budget:
+                raise _too_big(
+                    f"解压后超过 {budget} 字节", f"more than {budget} bytes once unpacked"
+                )
+            records = []
+            for member in sorted(members, key=lambda m: m.filename):
+                try:
+                    with archive.open(member) as stream:
+                        data = _read_capped(stream, budget)
+                except (zipfile.BadZipFile, NotImplementedError, RuntimeError) as error:
+                    raise BoardError(
+                        f"无法读取 zip 内的 {member.filename}：{error}",
+                        f"cannot read {member.filename} in the zip: {error}",
+                        code="unreadable",
+                    ) from error
+                budget -= len(data)
+                records.extend(read_board_file(io.BytesIO(data)))
+                _count_boards(records)
+    _count_boards(records)
+    return records
+
+
+def _count_boards(records: Sequence[object]) -> None:
+    most = settings.BOARD_FILE_MAX_BOARDS
+    if len(records) > most:
+        raise _too_big(f"超过 {most} 副牌", f"more than {most} boards")
+
+
 def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, Any]]:
     """The records in a board file: one ``duidiao-board/1`` record, a list of them, or
     ``{"boards": [...]}``. Raises BoardError (``unreadable``) for anything else."""
@@ -281,6 +360,8 @@ def boards_import(
     ``round`` names the round for team stages; ``replace`` lets a deal replace one
     that no result has been entered on.
     """
+    records = list(records)
+    _count_boards(records)  # before judging any of them
     checked: list[tuple[BoardSet, int, dict[str, list[str]], list[str]]] = []
     errors: list[dict[str, Any]] = []
     seen: set[int] = set()
@@ -310,7 +391,7 @@ def boards_import(
         hands, bottom = _canonical_deal(record["hands"], record["bottom"])
         checked.append((board_set, number, hands, bottom))
     if errors:
-        raise EntryRejected.from_findings(errors, what=("牌型未导入", "deals not imported"))
+        raise _import_refused(errors)
     stored: list[Board] = []
     for board_set, number, hands, bottom in checked:
         try:
@@ -329,8 +410,20 @@ def boards_import(
         except BoardError as error:
             errors.extend(dict(e, board=number) for e in error.errors)
     if errors:  # raising leaves the atomic block: what was stored above is undone
-        raise EntryRejected.from_findings(errors, what=("牌型未导入", "deals not imported"))
+        raise _import_refused(errors)
     return stored
+
+
+def _import_refused(errors: list[dict[str, Any]]) -> EntryRejected:
+    """The refusal of an import: the first :data:`SHOWN_FINDINGS` findings, and how many
+    more there are."""
+    shown = errors[:SHOWN_FINDINGS]
+    if len(errors) > SHOWN_FINDINGS:
+        more = len(errors) - SHOWN_FINDINGS
+        shown.append(
+            _error("more_errors", f"另有{more}处错误未列出", f"{more} more problems not listed")
+        )
+    return EntryRejected.from_findings(shown, what=("牌型未导入", "deals not imported"))
 
 
 def _error(code: str, zh: str, en: str, board: int | None = None) -> dict[str, Any]:

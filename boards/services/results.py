@@ -5,6 +5,12 @@ Every entry is judged by the rules engine against the board's deal and the box c
 findings (codes, articles, Chinese and English). What is stored comes from the
 verdict: when the play is recorded, the points and the dig are the play's.
 
+What a table (a code, with or without a PIN) receives never depends on the hidden
+deal (第二十八条之6): it is refused only for what the scorecard alone shows wrong
+(spelling, counts, arithmetic, the box card in the box); an entry the deal contradicts
+is stored as **disputed**, answered exactly like a legal one, and resolved by the
+director, who sees the engine's findings (``Result.dispute``).
+
 The box card (牌盒卡, 第四十三条): the first play of a board copy fills it; a later
 table of the same copy must have played from it, and a scorecard that says otherwise
 is refused (``box_card_mismatch``) — unless a director enters it, who may have ruled
@@ -30,15 +36,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from core.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
 from tournament.models import Entrant, Match, Round, SetPlay, Table
+from tournament.services import stage_pin
 
 from ..errors import BoardError, ConflictError, EntryRejected
-from ..models import BOX_CARD_FIELDS, Board, BoxCard, EntryCheck, Result, ResultChange
+from ..models import BOX_CARD_FIELDS, Board, BoxCard, EntryCheck, PinMiss, Result, ResultChange
 from ..records import (
     Entry,
     entry_record,
@@ -52,10 +60,9 @@ __all__ = [
     "Actor",
     "Judgement",
     "Prediction",
-    "REFUSALS_PER_BOARD",
-    "board_locked_for",
     "box_card_prediction",
     "first_play_table",
+    "pin_misses",
     "result_check",
     "result_confirm",
     "result_correct",
@@ -77,6 +84,7 @@ class Actor:
     table: Table | None = None
     side: str = ""
     pin: str = ""  # the PIN (密码) a table side typed: its own pair's or team's
+    address: str = ""  # where a table side's request came from (shown with wrong PINs)
 
     @classmethod
     def director(cls, user: Any) -> Actor:
@@ -87,12 +95,13 @@ class Actor:
         return cls(role=Role.SCORER, user=user)
 
     @classmethod
-    def at_table(cls, table: Table, side: str, pin: str = "") -> Actor:
+    def at_table(cls, table: Table, side: str, pin: str = "", address: str = "") -> Actor:
         """One side of ``table``, through its table code; ``pin`` is what that side typed
-        (a write needs its own pair's or team's PIN; a live check does not)."""
+        (a write needs its own pair's or team's PIN for the stage; a live check does
+        not); ``address`` is kept with a wrong PIN for the director."""
         if side not in ("NS", "EW"):
             raise ValueError(f"side must be NS or EW, got {side!r}")
-        return cls(role=Role.TABLE, table=table, side=side, pin=pin)
+        return cls(role=Role.TABLE, table=table, side=side, pin=pin, address=address)
 
     @property
     def is_director(self) -> bool:
@@ -290,9 +299,9 @@ def _differs_flag(box: Mapping[str, str], played: Mapping[str, str]) -> dict[str
     }
 
 
-def _judge(board: Board, entry: Entry) -> Verdict:
+def _judge(board: Board, entry: Entry, *, with_deal: bool = True) -> Verdict:
     try:
-        return check_board(entry_record(board, entry))
+        return check_board(entry_record(board, entry, with_deal=with_deal))
     except RecordUnreadable as error:  # pragma: no cover - entry_record always writes one
         raise BoardError(error.message_zh, error.message_en, code="bad_record") from error
 
@@ -300,125 +309,104 @@ def _judge(board: Board, entry: Entry) -> Verdict:
 @dataclass(frozen=True)
 class Judgement:
     """What the one check of a scorecard decided (:func:`scorecard_judge`): the engine's
-    verdict, the flags the result keeps, and whether a correction moves the box card."""
+    verdict, the flags the result keeps, whether a correction moves the box card, and —
+    for a table's entry the deal contradicts — the engine's findings (``dispute``), kept
+    for the director while the result is stored as disputed."""
 
     verdict: Verdict
     box: BoxCard | None  # the copy's box card, if filled
     flags: list[dict[str, Any]]
     move_box: bool = False
+    dispute: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _box_card_judgement(
+    *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None
+) -> tuple[BoxCard | None, list[dict[str, Any]], list[dict[str, Any]], bool]:
+    """The scorecard against the box card in the box (牌盒卡, 第四十三条): the box card,
+    the refusals, the flags, and whether a correction moves the box card.
+
+    The first play fills it, and a later table of the copy plays from it (它"按牌盒卡上
+    的指示直接打牌"), so once another table has played the copy the box card is what was
+    played there. The result that filled it may move it along only while no other table
+    has played from it; after that only a director may (the others' results are then
+    flagged, 第三十三条: the box card as decided). A director's scorecard that differs
+    from the box card is kept and flagged; anyone else's is refused
+    (``box_card_mismatch``: the table holds that box card, so saying so tells it nothing
+    hidden)."""
+    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+    values = entry.box_card_values()
+    if box is None or box.values() == values:
+        return box, [], [], False
+    own = result is not None and box.filled_by_id == result.pk
+    played_from = (
+        own
+        and Result.objects.filter(board=board, **_tables_of(table.match))
+        .exclude(pk=result.pk if result is not None else None)
+        .exists()
+    )
+    if own and (not played_from or actor.is_director):
+        return box, [], [], True
+    if actor.is_director:
+        return box, [], [_differs_flag(box.values(), values)], False
+    return box, [_mismatch(board, box.values(), values)], [], False
 
 
 def scorecard_judge(
-    *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
+    *,
+    board: Board,
+    table: Table,
+    entry: Entry,
+    actor: Actor,
+    result: Result | None = None,
+    against_deal: bool = True,
 ) -> Judgement:
     """The one check of a scorecard against the board's deal and the box card (牌盒卡,
     第四十三条), for ``actor`` at ``table``; ``result`` is the result being corrected, if
-    any. Raises :class:`EntryRejected` when anything is wrong. Checking, entering and
-    correcting all call this, so what the check accepts the save accepts.
+    any. Checking, entering and correcting all call this, so what the check accepts the
+    save accepts.
 
-    The box card: the first play fills it, and a later table of the copy plays from it
-    (它"按牌盒卡上的指示直接打牌"), so once another table has played the copy the box
-    card is what was played there. The result that filled it may move it along only
-    while no other table has played from it; after that only a director may (the
-    others' results are then flagged, 第三十三条: the box card as decided). A director's
-    scorecard that differs from the box card is kept and flagged; anyone else's is
-    refused (``box_card_mismatch``)."""
-    verdict = _judge(board, entry)
-    errors: list[Any] = list(verdict.errors)
-    box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
-    values = entry.box_card_values()
-    flags: list[dict[str, Any]] = []
-    move_box = False
-    if box is not None and box.values() != values:
-        own = result is not None and box.filled_by_id == result.pk
-        played_from = (
-            own
-            and Result.objects.filter(board=board, **_tables_of(table.match))
-            .exclude(pk=result.pk if result is not None else None)
-            .exists()
-        )
-        if own and (not played_from or actor.is_director):
-            move_box = True
-        elif actor.is_director:
-            flags.append(_differs_flag(box.values(), values))
-        else:
-            errors.append(_mismatch(board, box.values(), values))
-    if errors:
-        raise EntryRejected.from_findings(errors, board=board.number)
-    return Judgement(verdict=verdict, box=box, flags=flags, move_box=move_box)
+    An official's scorecard is judged against the deal and refused
+    (:class:`EntryRejected`, the engine's full findings) when anything is wrong.
+
+    A table's scorecard is judged first without the deal — spelling, counts,
+    arithmetic, the box card already in the box — and refused, told as it is, only for
+    that: nothing of it depends on the hidden deal. Then (``against_deal``: an entry or
+    a correction, never the live check) it is judged against the deal; an entry the
+    deal contradicts is not refused but kept as disputed (``Judgement.dispute``) for the
+    director, and the table is answered exactly as for a legal one, so no probe tells a
+    table anything of a board it has not played (第二十八条之6)."""
+    box, box_errors, flags, move_box = _box_card_judgement(
+        board=board, table=table, entry=entry, actor=actor, result=result
+    )
+    if actor.role != Role.TABLE:
+        verdict = _judge(board, entry)
+        errors: list[Any] = [*verdict.errors, *box_errors]
+        if errors:
+            raise EntryRejected.from_findings(errors, board=board.number)
+        return Judgement(verdict=verdict, box=box, flags=flags, move_box=move_box)
+    blind = _judge(board, entry, with_deal=False)
+    if blind.errors or box_errors:
+        raise EntryRejected.from_findings([*blind.errors, *box_errors], board=board.number)
+    if not against_deal or not board.has_deal:
+        return Judgement(verdict=blind, box=box, flags=flags, move_box=move_box)
+    dealt = _judge(board, entry)
+    if dealt.errors:
+        dispute = [e.to_dict() for e in dealt.errors]
+        return Judgement(verdict=blind, box=box, flags=flags, move_box=move_box, dispute=dispute)
+    return Judgement(verdict=dealt, box=box, flags=flags, move_box=move_box)
 
 
 def result_check(
     *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None = None
 ) -> Judgement:
     """:func:`scorecard_judge` for a scorecard being typed: stores no result (the check
-    is logged, and counts against a table as its entries do). A table side needs no PIN
-    to check."""
+    is logged). A table side needs no PIN to check, and its check never looks at the
+    deal: it costs nothing and counts for nothing, however often a table retypes."""
     _check_actor(actor, table, pin=False)
     return _judge_logged(
         board=board, table=table, entry=entry, actor=actor, result=result, kind="check"
     )
-
-
-# --- what a table is told (第二十八条之6: the deal stays hidden until it is played) -------
-
-#: Refusals a table may be told per board (as the neutral message) before the board is
-#: locked for it and flagged for the director.
-REFUSALS_PER_BOARD = 3
-
-#: Findings that tell nothing about the hidden deal: a typo in a card's name, a record
-#: that cannot be read, and a box card that differs from the one in the box (the table
-#: holds the box card).
-DEAL_FREE_CODES = frozenset({"bad_record", "unknown_card", "box_card_mismatch"})
-
-
-def board_locked_for(board: Board, table: Table) -> bool:
-    """Whether ``table`` has used up its refusals on ``board`` (the director enters it)."""
-    refused = EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
-    return refused >= REFUSALS_PER_BOARD
-
-
-def _neutral(board: Board, left: int, deal_free: list[dict[str, Any]]) -> EntryRejected:
-    """The one message a table gets for a refusal that depends on the hidden deal."""
-    if left > 0:
-        zh_more, en_more = f"（本副还可再试{left}次）", f" ({left} more tries on this board)"
-    else:
-        zh_more = "（本副已锁定，请找裁判长）"
-        en_more = " (this board is now locked for your table: call the director)"
-    neutral = {
-        "code": "does_not_match_deal",
-        "article": None,
-        "board": board.number,
-        "trick": None,
-        "seat": None,
-        "message_zh": "与本副牌的实际牌型不符——请核对牌盒卡和成绩，或请裁判长" + zh_more,
-        "message_en": "does not match the board as dealt — check the box card and the "
-        "result, or call the director" + en_more,
-    }
-    return EntryRejected.from_findings([neutral, *deal_free], board=board.number)
-
-
-def _deal_free(finding: dict[str, Any]) -> bool:
-    return finding.get("code") in DEAL_FREE_CODES
-
-
-def _off_the_fives(entry: Entry, finding: dict[str, Any]) -> dict[str, Any] | None:
-    """The engine's refusal of defenders' points that no deal allows (not a multiple of
-    5, or outside 0–200), told without the ceiling the bottom's points set: typing "3" on
-    the way to "35" tells a table nothing and costs it nothing. None for any other
-    finding (points that only this deal's bottom rules out stay hidden)."""
-    points = entry.defender_points
-    if (
-        finding.get("code") != "result_impossible"
-        or not isinstance(points, int)
-        or not str(finding.get("message_zh", "")).startswith(f"防家得分{points}不可能")
-        or (points % 5 == 0 and 0 <= points <= 200)
-    ):
-        return None
-    return finding | {
-        "message_zh": f"防家得分{points}不可能：分数是5的倍数，在0到200之间",
-        "message_en": f"{points} points is impossible: points are a multiple of 5 from 0 to 200",
-    }
 
 
 def _judge_logged(
@@ -430,23 +418,9 @@ def _judge_logged(
     result: Result | None,
     kind: str,
 ) -> Judgement:
-    """:func:`scorecard_judge`, logged (:class:`EntryCheck`). A table whose result on the
-    board is not accepted yet hears of a refusal that depends on the deal only as one
-    neutral message — the detail stays in the log for the director — and after
-    :data:`REFUSALS_PER_BOARD` of them the board is locked for that table."""
-    at_table = actor.role == Role.TABLE
-    accepted = (
-        Result.objects.filter(board=board, table=table, status=Result.Status.CONFIRMED).exists()
-        if at_table
-        else True
-    )
-    if at_table and not accepted and board_locked_for(board, table):
-        raise _refuse(
-            f"第{board.number}副已锁定：本桌已有{REFUSALS_PER_BOARD}次与牌不符，请找裁判长录入",
-            f"board {board.number} is locked for this table after {REFUSALS_PER_BOARD} "
-            "entries that did not match the deal: call the director",
-            code="board_locked",
-        )
+    """:func:`scorecard_judge`, logged (:class:`EntryCheck`): what was typed, by whom,
+    and what the engine said — a table's disputed entry with the findings it was not
+    told (``hidden``)."""
     log = {
         "board": board,
         "table": table,
@@ -457,21 +431,21 @@ def _judge_logged(
         "entry": entry_snapshot(entry),
     }
     try:
-        judged = scorecard_judge(board=board, table=table, entry=entry, actor=actor, result=result)
+        judged = scorecard_judge(
+            board=board,
+            table=table,
+            entry=entry,
+            actor=actor,
+            result=result,
+            against_deal=kind != EntryCheck.Kind.CHECK,
+        )
     except EntryRejected as error:
-        errors = list(error.errors)
-        if not at_table or accepted:
-            EntryCheck.objects.create(**log, accepted=False, findings=errors)
-            raise
-        told = [_off_the_fives(entry, e) or e for e in errors]
-        free = [t for e, t in zip(errors, told, strict=True) if t is not e or _deal_free(e)]
-        hidden = len(free) < len(errors)
-        EntryCheck.objects.create(**log, accepted=False, hidden=hidden, findings=errors)
-        if not hidden:  # wrong whatever the deal: said as it is, and not counted
-            raise EntryRejected.from_findings(told, board=board.number) from None
-        refused = EntryCheck.objects.filter(board=board, table=table, hidden=True).count()
-        raise _neutral(board, max(REFUSALS_PER_BOARD - refused, 0), free) from None
-    EntryCheck.objects.create(**log, accepted=True, findings=[])
+        EntryCheck.objects.create(**log, accepted=False, findings=list(error.errors))
+        raise
+    disputed = bool(judged.dispute)
+    EntryCheck.objects.create(
+        **log, accepted=not disputed, hidden=disputed, findings=judged.dispute
+    )
     return judged
 
 
@@ -486,11 +460,63 @@ def _side_entrant(table: Table, side: str) -> Entrant | None:
     return table.ns if side == "NS" else table.ew if side == "EW" else None
 
 
-def _check_actor(actor: Actor, table: Table, *, pin: bool = True) -> None:
+def pin_misses(table: Table, side: str) -> int:
+    """Wrong PINs typed so far by ``side`` of ``table``."""
+    return PinMiss.objects.filter(table=table, side=side).count()
+
+
+def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
+    """The side's own PIN for the table's stage. A wrong one is a row for the director
+    (and in the result's trail); after ``PIN_MISSES_PER_SIDE`` of them the side's
+    writes wait for the director, right PIN or not — counted per table and side, so
+    guessing from many addresses gains nothing and a venue's shared address loses
+    nothing."""
+    limit = settings.PIN_MISSES_PER_SIDE
+    locked = pin_misses(table, actor.side) >= limit
+    entrant = _side_entrant(table, actor.side)
+    right = entrant is not None and constant_time_compare(
+        actor.pin, stage_pin(table.round.stage, entrant)
+    )
+    if not right:
+        _pin_missed(actor, table, result)
+    if locked:
+        raise _refuse(
+            f"本方录入密码已输错{limit}次：请找裁判长录入或确认",
+            f"this side's PIN was typed wrong {limit} times: the director enters or "
+            "confirms it now",
+            code="pin_locked",
+        )
+    if not right:
+        raise _refuse(
+            "录入密码不对：请输入印在本方（本队或本对）本阶段卡片上的密码",
+            "wrong PIN: type the PIN printed on your own team's or pair's card for this stage",
+            code="wrong_pin",
+        )
+
+
+def _pin_missed(actor: Actor, table: Table, result: Result | None) -> None:
+    """A wrong PIN: a row for the director, and one in the result's trail."""
+    PinMiss.objects.create(table=table, side=actor.side, result=result, address=actor.address)
+    if result is not None:
+        who = _who(actor)
+        who["credential"] = who["credential"].replace("+ PIN of", "+ wrong PIN for")
+        ResultChange.objects.create(
+            result=result,
+            action=ResultChange.Action.WRONG_PIN,
+            **who,
+            version=result.version,
+            reason=actor.address,
+        )
+
+
+def _check_actor(
+    actor: Actor, table: Table, *, pin: bool = True, result: Result | None = None
+) -> None:
     """Whether ``actor`` may act at ``table``. A table side: only its own table, only
     while the director has its round open (a code printed for a later round does
-    nothing before then), and — to write — with its own pair's or team's PIN, so that
-    one code cannot act as both sides (the opponents accept the result themselves)."""
+    nothing before then), and — to write — with its own pair's or team's PIN for the
+    stage (:func:`_check_pin`), so that one code cannot act as both sides (the
+    opponents accept the result themselves)."""
     if actor.role == Role.TABLE:
         if actor.table is None or actor.table.pk != table.pk:
             raise _refuse(
@@ -505,13 +531,8 @@ def _check_actor(actor: Actor, table: Table, *, pin: bool = True) -> None:
                 "only while the director has its round open",
                 code="round_not_open",
             )
-        entrant = _side_entrant(table, actor.side)
-        if pin and (entrant is None or not constant_time_compare(actor.pin, entrant.pin)):
-            raise _refuse(
-                "录入密码不对：请输入印在本方（本队或本对）卡片上的密码",
-                "wrong PIN: type the PIN printed on your own team's or pair's card",
-                code="wrong_pin",
-            )
+        if pin:
+            _check_pin(actor, table, result)
     elif actor.role in (Role.DIRECTOR, Role.SCORER):
         if actor.user is None:
             raise _refuse("需要登录", "log in first")
@@ -575,6 +596,8 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
 
     now = timezone.now()
     status = Result.Status.CONFIRMED if actor.is_director else Result.Status.ENTERED
+    if judged.dispute:
+        status = Result.Status.DISPUTED
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -590,6 +613,7 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
                     confirmed_at=now if actor.is_director else None,
                     flags=flags,
                     flagged=bool(flags),
+                    dispute=judged.dispute,
                 )
         except IntegrityError as error:  # the same table's result, entered a moment ago
             raise _refuse(
@@ -688,18 +712,33 @@ def _record_conflict(
     return ConflictError(expected=version, current=current.version)
 
 
-def result_confirm(*, result: Result, actor: Actor, version: int) -> Result:
+def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = "") -> Result:
     """Confirm an entered result: by the other side of the table (never the side that
     entered it), by a director, or — for a scorer's entry — by a table side or another
-    scorer. ``version`` is the version the confirming person saw."""
-    _check_actor(actor, result.table)
+    scorer. ``version`` is the version the confirming person saw.
+
+    A disputed result (a table's entry the deal contradicts) is confirmed at the table
+    exactly as an entered one is — the other side's acceptance is recorded and the
+    table sees it confirmed — but it stays disputed, counting for nothing, until the
+    director resolves it: by a correction, or by confirming it as entered with a ruling
+    (``reason``, required then; 第三十三条)."""
+    _check_actor(actor, result.table, result=result)
     try:
         with transaction.atomic():
             current = Result.objects.select_for_update().get(pk=result.pk)
             if current.version != version:
                 raise _Conflict(current)
-            if current.status == Result.Status.CONFIRMED:
+            disputed = current.status == Result.Status.DISPUTED
+            resolving = disputed and actor.is_director
+            if current.is_confirmed or (disputed and not resolving and current.confirmed_at):
                 raise _refuse("成绩已确认", "the result is already confirmed", "already_confirmed")
+            if resolving and not reason.strip():
+                raise _refuse(
+                    "这份成绩与牌不符：照录确认须写明裁决，否则请更正",
+                    "this result does not match the deal: confirm it as entered only with "
+                    "a ruling (give the reason), or correct it",
+                    code="reason_required",
+                )
             if actor.role == Role.TABLE and current.entered_side == actor.side:
                 raise _refuse(
                     "录入成绩的一方不能自己确认，须由对方确认",
@@ -716,24 +755,28 @@ def result_confirm(*, result: Result, actor: Actor, version: int) -> Result:
                     "whoever entered a result cannot confirm it",
                     "same_side",
                 )
+            confirmed: dict[str, Any] = {
+                "confirmed_by": actor.user,
+                "confirmed_side": actor.side,
+                "confirmed_at": timezone.now(),
+            }
+            if not disputed or resolving:
+                confirmed["status"] = Result.Status.CONFIRMED
             fresh = _write_version(
                 current,
                 version,
                 actor,
                 ResultChange.Action.CONFIRM,
-                {
-                    "status": Result.Status.CONFIRMED,
-                    "confirmed_by": actor.user,
-                    "confirmed_side": actor.side,
-                    "confirmed_at": timezone.now(),
-                },
-                status=Result.Status.ENTERED,
+                confirmed,
+                reason=reason,
+                status=current.status,
             )
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
         ) from None
-    result_changed.send(sender=Result, result=fresh)
+    if fresh.is_confirmed:
+        result_changed.send(sender=Result, result=fresh)
     return fresh
 
 
@@ -756,7 +799,7 @@ def result_correct(
     have (their results are then flagged).
     """
     table, board = result.table, result.board
-    _check_actor(actor, table)
+    _check_actor(actor, table, result=result)
     judged = _judge_logged(
         board=board, table=table, entry=entry, actor=actor, result=result, kind="correct"
     )
@@ -768,7 +811,7 @@ def result_correct(
             current = Result.objects.select_for_update().get(pk=result.pk)
             if current.version != version:
                 raise _Conflict(current)
-            if not actor.is_director and current.status == Result.Status.CONFIRMED:
+            if not actor.is_director and current.table_status == Result.Status.CONFIRMED:
                 raise _refuse(
                     "已确认的成绩只能由裁判长更正",
                     "only a director can correct a confirmed result",
@@ -787,6 +830,7 @@ def result_correct(
                 **result_fields(entry, verdict),
                 "flags": flags,
                 "flagged": bool(flags),
+                "dispute": judged.dispute,
             }
             if actor.is_director:
                 fields.update(
@@ -797,7 +841,7 @@ def result_correct(
                 )
             else:
                 fields.update(
-                    status=Result.Status.ENTERED,
+                    status=Result.Status.DISPUTED if judged.dispute else Result.Status.ENTERED,
                     entered_by=actor.user,
                     entered_side=actor.side,
                     confirmed_by=None,

@@ -14,7 +14,19 @@ skeletons are:
 * 3 tables: 6-1 2-5 3-4, every table playing the round's set (barometer-style: the
   set is duplicated, every round is compared as soon as it ends);
 * 4 tables: 8-1 2-7 3-6 5-4 (Bridge Central's base skeleton (a), a perfect Howell);
-* 5 tables: 10-1 2-3 4-8 5-7 6-9.
+* 5 tables: 10-1 3-2 4-8 5-7 6-9 — Bridge Central's skeleton 10-1 2-3 4-8 5-7 6-9
+  with table 2 arrow-switched (its pairs change directions), which balances it.
+
+Balance (比较次数): a board is matchpointed within one direction, so two pairs are
+compared on each set they both play in the same direction
+(:func:`~core.formats.movement.comparison_counts`). With every pair playing every
+set, each set splits the field into an N–S half and an E–W half, and a perfect
+balance (every two pairs compared equally often: 2 for 6 pairs, 4 for 10) would be a
+Hadamard matrix of order 6 or 10 (the splits as ±1 columns plus a column of ones) —
+there is none. The best is 1–3 for 6 pairs, five pairs of pairs at each of 1, 2 and 3
+(the only spread of 1–3 there is; the skeleton above gives it), and 3–5 for 10 pairs
+(18 at 3, 9 at 4, 18 at 5), against 3–7 for the unswitched skeleton. 4 and 8 pairs
+are perfect (1 and 3).
 
 The set a table plays also goes up by one each round (mod 2T − 1); the round-1 sets
 were chosen so that each pair plays every set exactly once — the tests check it.
@@ -35,7 +47,7 @@ _SKELETONS: dict[int, tuple[tuple[int, int, int], ...]] = {
     2: ((4, 1, 1), (3, 2, 1)),
     3: ((6, 1, 1), (2, 5, 1), (3, 4, 1)),
     4: ((8, 1, 1), (2, 7, 3), (3, 6, 5), (5, 4, 2)),
-    5: ((10, 1, 1), (2, 3, 6), (4, 8, 5), (5, 7, 3), (6, 9, 8)),
+    5: ((10, 1, 1), (3, 2, 6), (4, 8, 5), (5, 7, 3), (6, 9, 8)),
 }
 
 #: The fields a Howell takes here: 4 to 10 pairs.

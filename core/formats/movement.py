@@ -8,13 +8,24 @@ and its set is not played there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from itertools import combinations
+from typing import Any, TypeVar
 
 from .levels import LEVELS, level_name
 
-__all__ = ["Movement", "MovementRound", "TableAssignment", "set_start_level"]
+__all__ = [
+    "Balance",
+    "Movement",
+    "MovementRound",
+    "TableAssignment",
+    "balance",
+    "comparison_counts",
+    "set_start_level",
+]
+
+P = TypeVar("P", bound=Hashable)
 
 
 def set_start_level(board_set: int, boards_per_round: int = 4) -> str:
@@ -96,6 +107,18 @@ class Movement:
         """The ``movement`` JSON of interfaces.md."""
         return {"rounds": [r.to_dict() for r in self.rounds]}
 
+    def plays(self) -> Iterator[tuple[int, int, int]]:
+        """(set, N–S pair, E–W pair) for every table-round where a set is played."""
+        for r in self.rounds:
+            for t in r.tables:
+                if t.ns is not None and t.ew is not None:
+                    yield t.board_set, t.ns, t.ew
+
+    def balance(self) -> Balance:
+        """The comparison balance of the pairs that play (see :func:`balance`)."""
+        plays = list(self.plays())
+        return balance(comparison_counts(plays, {p for _, ns, ew in plays for p in (ns, ew)}))
+
 
 def assignment(
     table: int, ns: int | None, ew: int | None, board_set: int, boards_per_round: int
@@ -110,3 +133,44 @@ def assignment(
         boards=tuple(range(first, first + boards_per_round)),
         start_level=set_start_level(board_set, boards_per_round),
     )
+
+
+def comparison_counts(
+    plays: Iterable[tuple[int, P | None, P | None]], pairs: Iterable[P]
+) -> dict[frozenset[P], int]:
+    """For every two of ``pairs``: on how many board sets they are compared (比较).
+
+    ``plays`` gives (set, N–S pair, E–W pair) for each table-round (None: an empty
+    seat, nothing played). A board is matchpointed within one direction (第二十八条),
+    so two pairs are compared on a set when both play it in the same direction — at
+    different tables, since the two at one table are opponents. A Howell is balanced
+    when every two pairs are compared equally often.
+    """
+    seats: dict[tuple[int, int], set[P]] = {}
+    for board_set, ns, ew in plays:
+        if ns is None or ew is None:
+            continue
+        seats.setdefault((board_set, 0), set()).add(ns)
+        seats.setdefault((board_set, 1), set()).add(ew)
+    counts = {frozenset(two): 0 for two in combinations(set(pairs), 2)}
+    for same_way in seats.values():
+        for two in combinations(same_way, 2):
+            key = frozenset(two)
+            if key in counts:
+                counts[key] += 1
+    return counts
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The spread of :func:`comparison_counts`: fewest, most, and the mean (the ideal
+    a perfectly balanced movement would give every two pairs)."""
+
+    lowest: int
+    highest: int
+    mean: float
+
+
+def balance(counts: dict[frozenset[P], int]) -> Balance:
+    values = list(counts.values()) or [0]
+    return Balance(lowest=min(values), highest=max(values), mean=sum(values) / len(values))

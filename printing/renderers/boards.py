@@ -107,7 +107,8 @@ def _pin_card(
     who = f"{label('pin_' + card.kind)} {card.number}" + (f" {card.name}" if card.name else "")
     sheet.text(x, y + 17, who, size=13, bold=True, max_width=w)
     sheet.text(x, y + 24, "、".join(card.players), size=9, max_width=w)
-    sheet.text(x + w / 2, y + 42, card.pin, size=30, bold=True, align="center")
+    sheet.text(x, y + 30, card.stage, size=9, bold=True, max_width=w)
+    sheet.text(x + w / 2, y + 43, card.pin, size=26, bold=True, align="center")
     sheet.paragraph(x, y + 50, label("pin_note"), width=w, size=8)
 
 

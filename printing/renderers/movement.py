@@ -3,6 +3,9 @@ table, a line a round with the round's entry QR code)."""
 
 from __future__ import annotations
 
+from core.formats.movement import Balance
+from core.numbers import format_number as number_text
+
 from ..data import EntrantRef, GuideCardsData, GuideRound, MovementData, board_range
 from ..fonts import FontChoice
 from ..labels import PAPERS, label, numbered
@@ -37,6 +40,8 @@ def render_movement(data: MovementData, *, font: FontChoice | None, ticker: Tick
             note = label("howell_rule" if stage.howell else "movement_rule")
             if stage.skip_after_round:
                 note += " " + _skip_note(stage.skip_after_round)
+            if stage.balance is not None:
+                note += " " + _balance_note(stage.balance)
             sheet.text(
                 sheet.left,
                 sheet.cursor + 2,
@@ -75,6 +80,19 @@ def _skip_note(after: int) -> str:
     from django.utils.translation import pgettext
 
     return pgettext("print", "第%(n)s轮后东西跳过一桌（移往高两号桌）。") % {"n": after}
+
+
+def _balance_note(balance: Balance) -> str:
+    from django.utils.translation import pgettext
+
+    return pgettext(
+        "print",
+        "比较次数（两对同向打同一牌组的次数）：%(lowest)s–%(highest)s，平均%(mean)s。",
+    ) % {
+        "lowest": balance.lowest,
+        "highest": balance.highest,
+        "mean": number_text(balance.mean, places=1),
+    }
 
 
 def _cards(data: GuideCardsData) -> int:

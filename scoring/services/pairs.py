@@ -2,10 +2,12 @@
 the pairs final's contests and places (第二十九条).
 
 A Mitchell board is scored from its traveller: every table scheduled to play its set
-is a line (the schedule says how many plays to expect, so a board played fewer times
-is Neuberg-scaled and a skip Mitchell's top follows its T − 1 rounds); the confirmed
-results are ranked, rulings applied. Rankings add up the stored lines in the
-database, so one new result costs one board's traveller and one sum per direction.
+is a line, and the board should have been played as often as the most played set
+(so a board played fewer times — a result missing, or a set a phantom pair's sit-out
+table skipped — is Neuberg-scaled to the same top, and a skip Mitchell's top follows
+its T − 1 rounds); the confirmed results are ranked, rulings applied. Rankings add up
+the stored lines in the database, so one new result costs one board's traveller and
+one sum per direction.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Sum
+from django.db.models import Count, OuterRef, Subquery, Sum, Value
 
 from boards.models import Board
 from core.adjustments import Adjustment, AdjustmentKind
@@ -47,10 +49,11 @@ _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "
 
 def _schedule(
     stage: Stage, set_ids: Collection[int] | None
-) -> dict[int, list[list[tuple[int, int, int]]]]:
-    """Per board set, its travellers: the tables that play it, (table id, N–S pair,
-    E–W pair) in playing order. One traveller over the whole field, or one per section
-    when the director has a sectioned Mitchell matchpointed per section.
+) -> dict[int, list[tuple[str, list[tuple[int, int, int]]]]]:
+    """Per board set, its travellers: the section ("" for the whole field) and the
+    tables that play it, (table id, N–S pair, E–W pair) in playing order. One traveller
+    over the whole field, or one per section when the director has a sectioned Mitchell
+    matchpointed per section.
 
     Two plain queries joined here rather than one four-table join: on a stage just
     created (its tables' statistics not yet gathered) the database chose a nested loop
@@ -77,11 +80,38 @@ def _schedule(
             found[set_id][section].append((seat[0], seat[1], table_id, seat[2], seat[3]))
     return {
         set_id: [
-            [(table_id, ns, ew) for _r, _n, table_id, ns, ew in sorted(lines)]
-            for lines in sections.values()
+            (section, [(table_id, ns, ew) for _r, _n, table_id, ns, ew in sorted(lines)])
+            for section, lines in sections.items()
         ]
         for set_id, sections in found.items()
     }
+
+
+def _full_plays(stage: Stage) -> dict[str, int]:
+    """Per traveller — a section's label, or "" for the whole field — the most times
+    any set is scheduled to be played in it: the plays a board should have had.
+
+    A set scheduled fewer times than that (the sit-out table of a phantom pair in a
+    Mitchell of an even number of tables, or a shortened odd one, misses some sets
+    once) is played fewer times than the rest, and competition.md (第二十八条) has such a
+    board Neuberg-scaled to the same top as the others, not given a smaller top.
+    One grouped query over the whole stage, so scoring one board still knows the rest."""
+    plays = SetPlay.objects.filter(
+        board_set__stage=stage, table__ns__isnull=False, table__ew__isnull=False
+    )
+    if _sections(stage):
+        section: Any = Subquery(
+            StageEntry.objects.filter(
+                stage=stage, entrant_id=OuterRef("table__ns_id"), direction=StageEntry.Direction.NS
+            ).values("group_label")[:1]
+        )
+    else:
+        section = Value("")
+    full: dict[str, int] = {}
+    counted = plays.annotate(section=section).values("board_set_id", "section")
+    for label, count in counted.annotate(count=Count("id")).values_list("section", "count"):
+        full[label] = max(full.get(label, 0), count)
+    return full
 
 
 def _sections(stage: Stage) -> dict[int, str]:
@@ -136,25 +166,27 @@ def mitchell_boards_rescore(
     )
     wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
     digests: dict[int, str] = {}
+    full = _full_plays(stage)
     for board_id, number, set_id in board_rows:
         travellers = schedule.get(set_id, [])  # one, or one per section
-        lines = [line for traveller in travellers for line in traveller]
+        lines = [line for _section, traveller in travellers for line in traveller]
         tables = {table_id for table_id, _ns, _ew in lines}
         relevant = [
             a for a in adjustments if a.board in (None, number) and a.table in (None, *tables)
         ]
         rows = [results.get((board_id, table_id)) for table_id, _ns, _ew in lines]
-        digest = _digest(lines, rows, relevant)
+        expected = [full.get(section, len(traveller)) for section, traveller in travellers]
+        digest = _digest(lines, rows, relevant, expected)
         if known.get(board_id) == digest:
             continue
         digests[board_id] = digest
-        for traveller in travellers:
+        for (_section, traveller), plays in zip(travellers, expected, strict=True):
             played = [results.get((board_id, table_id)) for table_id, _ns, _ew in traveller]
             entries = [
                 TravellerEntry(table_id, ns, ew, play_of(row) if row else None)
                 for (table_id, ns, ew), row in zip(traveller, played, strict=True)
             ]
-            scored = score_traveller(number, entries, expected=len(entries), adjustments=relevant)
+            scored = score_traveller(number, entries, expected=plays, adjustments=relevant)
             for line, row in zip(scored.lines, played, strict=True):
                 if line.ns_score is None or line.ew_score is None:
                     continue
@@ -184,6 +216,7 @@ def _digest(
     lines: list[tuple[int, int, int]],
     rows: list[dict[str, Any] | None],
     adjustments: list[Any],
+    expected: list[int],
 ) -> str:
     """What a board's traveller is scored from, as a short stable digest (the same in
     every process, unlike ``hash``)."""
@@ -192,6 +225,7 @@ def _digest(
             lines,
             [None if row is None else tuple(row.values()) for row in rows],
             adjustments,
+            expected,
         )
     )
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

@@ -20,6 +20,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from duidiao import security
 from duidiao.security import client_address
 
 pytestmark = pytest.mark.django_db
@@ -60,6 +61,54 @@ def test_the_login_pages_answer_429_after_a_few_failures_for_one_account(client,
 
     assert answers[:3] == [200, 200, 200] and answers[3] == 429
     assert login(client, "right-pw") == 429  # even the right password, for a while
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The login delays' clock, moved on by hand."""
+    now = [1_000_000.0]
+    monkeypatch.setattr(security, "now", lambda: now[0])
+    return now
+
+
+@pytest.mark.parametrize("login", [web_login, admin_login])
+def test_the_right_password_after_wrong_ones_works_once_the_delay_is_over(
+    client, chief, login, clock
+):
+    """Issue 24: five wrong passwords locked the director out for 900 s, even with the
+    right one — anyone knowing the user name could do it. Now each failure past the
+    first few doubles the wait, and the right password works once it is over."""
+    waits = []
+    for n in range(6):
+        answer = client.post("/login/", {"username": "chief", "password": f"wrong-{n}"})
+        if answer.status_code == 429:  # wait as told, then try again
+            waits.append(int(answer["Retry-After"]))
+            clock[0] += waits[-1]
+            answer = client.post("/login/", {"username": "chief", "password": f"wrong-{n}"})
+        assert answer.status_code == 200
+    assert waits == [1, 2, 4]  # doubling after the free tries, never a lockout
+    wait = int(client.post("/login/", {"username": "chief", "password": "x"})["Retry-After"])
+    assert wait == 8
+    clock[0] += wait
+
+    assert login(client, "right-pw") == 302
+
+
+def test_a_guesser_elsewhere_costs_the_director_seconds_not_the_account(chief, clock, settings):
+    """Failures from other addresses slow the account only up to
+    ``LOGIN_ACCOUNT_MAX_DELAY``; the director's own address has no failures."""
+    guesser = Client(REMOTE_ADDR="203.0.113.66")
+    for n in range(30):
+        guesser.post("/login/", {"username": "chief", "password": f"wrong-{n}"})
+        clock[0] += 1000  # the guesser waits out each delay
+
+    director = Client(REMOTE_ADDR="198.51.100.1")
+    answer = director.post("/login/", {"username": "chief", "password": "right-pw"})
+    if answer.status_code == 429:
+        assert int(answer["Retry-After"]) <= settings.LOGIN_ACCOUNT_MAX_DELAY
+        clock[0] += int(answer["Retry-After"])
+        answer = director.post("/login/", {"username": "chief", "password": "right-pw"})
+    assert answer.status_code == 302
 
 
 def test_the_token_endpoint_answers_429_after_a_few_failures_for_one_account(chief):

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from boards.models import Result
 from boards.services import result_enter
 from tests import builders
-from tests._tables import open_side
+from tests._tables import open_side, pin_of
 
 from .conftest import PERSONAS, World, entry_body
 
@@ -89,7 +89,8 @@ def _enter_at_table(pin: str) -> Call:
 
     def call(w: World, c: APIClient) -> Any:
         board, table = w.board(1), w.team.open
-        given = table.ns.pin if pin == "right" else "0000" if table.ns.pin != "0000" else "1111"
+        right = pin_of(table, "NS")
+        given = right if pin == "right" else "000000" if right != "000000" else "111111"
         body = {"board": board.pk, "table": table.pk, **entry_body(board)}
         body |= {"table_code": table.code, "side": "NS", "pin": given}
         return c.post(w.url("results/"), body, format="json")

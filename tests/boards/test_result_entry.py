@@ -13,7 +13,7 @@ import pytest
 from boards.errors import EntryRejected
 from boards.models import Board, BoxCard, EntryCheck, Result, ResultChange
 from boards.records import Entry
-from boards.services import boards_import, result_check, result_enter
+from boards.services import Actor, boards_import, result_check, result_enter
 from core.engine import check_board
 from tests import builders
 from tests._tables import ns
@@ -44,17 +44,21 @@ def examples():
 
 
 def rejected(board: Board, table, entry: Entry, actor) -> EntryRejected:
-    """The refusal with the engine's findings: a table is told only the neutral message
-    (the deal stays hidden, 第二十八条之6), and the detail is kept for the director."""
+    """The engine's findings on an entry it refuses: what the scorecard alone shows
+    wrong is refused and stores nothing; what only the deal contradicts is, for a
+    table, kept as a disputed result with the findings for the director (the deal
+    stays hidden from the table, 第二十八条之6; issue 24)."""
     before = rows()
-    with pytest.raises(EntryRejected) as caught:
-        result_enter(board=board, table=table, entry=entry, actor=actor)
-    assert rows() == before, "a rejected entry stores nothing"
-    error = caught.value
-    if error.codes[0] == "does_not_match_deal":
+    try:
+        result = result_enter(board=board, table=table, entry=entry, actor=actor)
+    except EntryRejected as refusal:
+        assert rows() == before, "a rejected entry stores nothing"
+        error = refusal
+    else:
+        assert actor.role == "table" and result.status == Result.Status.DISPUTED
         kept = EntryCheck.objects.filter(board=board, table=table).latest("id")
-        assert not kept.accepted and kept.hidden
-        error = EntryRejected.from_findings(kept.findings, board=board.number)
+        assert not kept.accepted and kept.hidden and kept.findings == result.dispute
+        error = EntryRejected.from_findings(result.dispute, board=board.number)
     for finding in error.errors:
         assert finding["message_zh"] and finding["message_en"]
         assert finding["board"] == board.number
@@ -167,9 +171,14 @@ def test_a_card_played_that_the_player_never_held_is_refused(examples):
     strangers = [c for c in other["hands"]["N"] if c not in record["hands"][leader]]
     first["plays"][leader] = [strangers[0]]
 
-    error = rejected(examples.board(2), examples.open, Entry.from_record(record), ns(examples.open))
+    board, entry = examples.board(2), Entry.from_record(record)
 
+    # An official hears the engine in full; the table only what the record itself shows
+    # (the card played twice over, so the next lead is wrong): never whose hand held it.
+    error = rejected(board, examples.open, entry, Actor.scorer(builders.user("scorer-x")))
     assert "card_not_held" in error.codes
+    told = rejected(board, examples.open, entry, ns(examples.open))
+    assert "card_not_held" not in told.codes and told.codes == ["wrong_leader", "card_count"]
 
 
 def test_an_impossible_result_is_refused_with_result_impossible(team):

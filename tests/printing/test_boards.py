@@ -140,14 +140,18 @@ def test_a_match_not_needed_gets_no_box_cards(event):
 
 def test_every_team_and_pair_gets_a_card_with_its_own_pin(event):
     """Issue 14: confirmation needs something only the confirming side holds — its PIN,
-    printed on its own card, one a team or pair (not on the table's guide card)."""
+    printed on its own card, one a team or pair (not on the table's guide card); issue
+    24: six digits, one a stage."""
     from printing.services import render_kind
-    from tournament.models import Entrant
+    from tournament.models import Entrant, StagePin
 
     card = PdfFile.of(render_kind(event=event, kind="pin-cards"))
     text = card.text()
 
-    entrants = list(Entrant.objects.filter(event=event))
-    assert all(e.pin in text for e in entrants)
-    assert card.pages == math.ceil(len(entrants) / 8)
+    pins = list(StagePin.objects.filter(stage__event=event).select_related("stage"))
+    entrants = set(Entrant.objects.filter(event=event).values_list("pk", flat=True))
+    assert {p.entrant_id for p in pins} == entrants  # every team and pair has a card
+    assert all(p.pin in text and p.stage.name in text for p in pins)
+    assert all(len(p.pin) == 6 and p.pin.isdigit() for p in pins)  # issue 24: not 4 digits
+    assert card.pages == math.ceil(len(pins) / 8)
     assert "录入密码卡" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.formats.movement import Balance
 from printing.renderers import render_guide_cards, render_movement
 from printing.selectors import guide_cards_data, movement_data
 from tests import builders
@@ -118,6 +119,21 @@ def test_a_howell_has_its_movement_sheet_and_guide_cards(db, pdf):
     assert first.ew_next == nxt[tables[1, 2].ew_id]
     guide = pdf(render_guide_cards(guide_cards_data(ev), "zh-hans"))
     assert guide.pages == 4 and "南北下轮去" in guide.text(1)  # table 2: both pairs move
+
+
+def test_a_ten_pair_howell_sheet_prints_its_balance(db, pdf):
+    """Two pairs are compared on the sets both play in the same direction (第二十八条);
+    the sheet prints how evenly, counted from the stored tables: 3–5 for 10 pairs,
+    mean 4 (4 everywhere is impossible, see core/formats/howell.py)."""
+    ev, _ = _pairs_event(10, "howell", boards_per_round=1)
+    data = movement_data(ev)
+    assert data.stages[0].balance == Balance(3, 5, 4.0)
+    zh = pdf(render_movement(data, "zh-hans")).text(0).replace("\n", "")
+    assert "比较次数（两对同向打同一牌组的次数）：3–5，平均4。" in zh
+    en = pdf(render_movement(data, "en")).text(0).replace("\n", " ")
+    assert "Comparisons" in en and "3–5, mean 4." in en
+    mitchell = movement_data(_pairs_event(10, "mitchell", boards_per_round=1)[0])
+    assert mitchell.stages[0].balance is None  # a Mitchell ranks each direction apart
 
 
 def test_a_howell_and_a_sectioned_mitchell_print_their_standings_and_travellers(db, pdf):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -87,6 +88,34 @@ def test_a_pair_that_sat_out_outranks_a_higher_total_on_percentage(play, make_pa
     check_places_follow_percentage(ns)
 
 
+def test_a_phantom_mitchell_of_even_tables_neuberg_scales_its_short_boards(
+    play, make_pairs, make_stage
+):
+    """Seven pairs: four tables, the fourth E–W pair a phantom, three rounds (a skip
+    Mitchell). The phantom's table plays nothing, so three boards are played twice and
+    one three times. competition.md (第二十八条): a board played fewer times than the
+    rest is Neuberg-scaled — every board's top is 2(3 − 1) = 4, and a short board's
+    two results, 2 and 0 on its own top of 2, become (s + 1)·3/2 − 1 = 3.5 and 0.5."""
+    stage = make_stage(Stage.Kind.MITCHELL, make_pairs(7), boards_per_round=1)
+    play_all(play, stage)  # distinct points at every table: no ties
+    lines = TravellerScore.objects.filter(stage=stage)
+    plays = Counter(lines.values_list("board_id", flat=True))
+    assert sorted(plays.values()) == [2, 2, 2, 3]
+    assert set(lines.values_list("top", flat=True)) == {4}
+
+    def neuberg(score: int, n: int, full: int) -> Fraction:
+        return (score + 1) * Fraction(full, n) - 1
+
+    for board_id, n in plays.items():
+        on_board = list(lines.filter(board_id=board_id))
+        raw = [2 * beaten for beaten in range(n)]  # 0, 2, 4 … on the board's own top
+        assert sorted(Fraction(line.ns_score) for line in on_board) == [
+            neuberg(s, n, 3) for s in raw
+        ]
+        assert {line.ns_score + line.ew_score for line in on_board} == {4}
+    check_places_follow_percentage([s for s in standings(stage).values() if s.direction == "NS"])
+
+
 @pytest.mark.parametrize("scope", ["field", "section"])
 def test_a_shortened_mitchell_in_two_sections(play, make_pairs, make_stage, scope):
     stage = make_stage(
@@ -112,15 +141,19 @@ def test_a_shortened_mitchell_in_two_sections(play, make_pairs, make_stage, scop
     play_all(play, stage)
     lines = TravellerScore.objects.filter(stage=stage)
     section = dict(stage.entries.values_list("entrant_id", "group_label"))
-    for board in Board.objects.filter(stage=stage):
-        on_board = list(lines.filter(board=board))
-        if scope == "field":
-            # one top over all plays of the board, both sections
-            assert {line.top for line in on_board} == {2 * (len(on_board) - 1)}
-        else:
-            for label in ("A", "B"):
-                mine = [line for line in on_board if section[line.ns_id] == label]
-                assert {line.top for line in mine} == {2 * (len(mine) - 1)}
+    # A board played fewer times than the rest is Neuberg-scaled (competition.md,
+    # 第二十八条): one top for every board, 2(N − 1) for the most plays N of any board
+    # — over the field, or in each section.
+    plays: dict[tuple[int, str], int] = Counter()
+    tops: dict[str, set[int]] = {}
+    for line in lines:
+        label = "" if scope == "field" else section[line.ns_id]
+        plays[line.board_id, label] += 1
+        tops.setdefault(label, set()).add(line.top)
+    for label, seen in tops.items():
+        most = max(n for (_board, scope_label), n in plays.items() if scope_label == label)
+        assert seen == {2 * (most - 1)}, label
+    assert len(set(plays.values())) == 2  # 3 rounds over 5 sets: some boards played less
     rows = standings(stage)
     for label in ("A", "B"):
         for direction in ("NS", "EW"):

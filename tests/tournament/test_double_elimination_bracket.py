@@ -130,11 +130,33 @@ def test_eight_teams_drop_into_the_losers_bracket_in_reverse():
     assert drops == [LoserOf(i) for i in reversed(winners_two)]
 
 
-def test_drop_orders_alternate_reversed_and_halves_swapped():
-    assert drop_order(1, 4) == (3, 2, 1, 0)
-    assert drop_order(2, 4) == (2, 3, 0, 1)
-    assert drop_order(3, 2) == (1, 0)
-    assert drop_order(2, 1) == (0,)
+def test_drop_orders_are_brackets_manager_orderings_chosen_per_size():
+    """The documented table: 8 reversed then natural; 16 halves shifted; 32 each half
+    reversed, then halves shifted, then natural (docs/formats.md)."""
+    assert drop_order(4, 1) == (0,)
+    assert [drop_order(8, j) for j in (1, 2)] == [(1, 0), (0,)]
+    assert [drop_order(16, j) for j in (1, 2, 3)] == [(2, 3, 0, 1), (0, 1), (0,)]
+    assert [drop_order(32, j) for j in (1, 2, 3, 4)] == [
+        (3, 2, 1, 0, 7, 6, 5, 4),
+        (2, 3, 0, 1),
+        (0, 1),
+        (0,),
+    ]
+
+
+def test_thirty_two_teams_drop_into_the_losers_bracket_as_documented():
+    bracket = double_elimination(32)
+    winners: dict[int, list[int]] = {}
+    drops: dict[int, list[int]] = {}
+    for m in bracket.matches:
+        if m.side is BracketPart.WINNERS:
+            winners.setdefault(m.round, []).append(m.id)
+        elif m.side is BracketPart.LOSERS and m.round % 2 == 0:
+            assert isinstance(m.b, LoserOf)
+            drops.setdefault(m.round, []).append(m.b.match)
+    for losers_round, order in ((2, [3, 2, 1, 0, 7, 6, 5, 4]), (4, [2, 3, 0, 1]), (6, [0, 1])):
+        from_round = winners[losers_round // 2 + 1]  # losers' round 2j takes winners' j+1
+        assert drops[losers_round] == [from_round[i] for i in order]
 
 
 @pytest.mark.parametrize(
@@ -180,3 +202,120 @@ def test_a_played_out_thirty_two_has_no_rematch_in_its_first_two_drop_rounds(see
 def test_it_refuses_fields_outside_two_to_thirty_two(entrants):
     with pytest.raises(FormatError, match="第|at"):
         double_elimination(entrants)
+
+
+# --- repeat meetings against brackets-manager.js's layout -------------------------------
+#
+# brackets-manager.js (Drarig29/brackets-manager.js, src/ordering.ts and
+# src/base/stage/creator.ts) lays out the losers' bracket as: the first-round losers
+# in `natural` order paired off (a "major" round); then each "minor" round sets the
+# losers of the next winners' round, ordered by defaultMinorOrdering[size][1 + i],
+# against the previous losers' round's winners, match by match; majors pair off.
+# Its table and orderings are copied here so that the reference does not depend on
+# the project's code. A match's result is a fair coin drawn from the two teams and how
+# often they have met, so both layouts see the same result whenever they pair the same
+# two teams the same time: a layout identical to the reference scores exactly as it.
+
+BM_ORDERINGS = {
+    "natural": lambda a: list(a),
+    "reverse": lambda a: list(reversed(a)),
+    "half_shift": lambda a: a[len(a) // 2 :] + a[: len(a) // 2],
+    "reverse_half_shift": lambda a: a[: len(a) // 2][::-1] + a[len(a) // 2 :][::-1],
+    "pair_flip": lambda a: [a[i + d] for i in range(0, len(a), 2) for d in (1, 0)],
+}
+BM_DEFAULT_MINOR_ORDERING = {
+    8: ["natural", "reverse", "natural"],
+    16: ["natural", "reverse_half_shift", "reverse", "natural"],
+    32: ["natural", "reverse", "half_shift", "natural", "natural"],
+}
+RUNS = 1500
+
+
+def _inner_outer(size):
+    positions = [1, 2]
+    while len(positions) < size:
+        width = 2 * len(positions)
+        positions = [p for pos in positions for p in (pos, width + 1 - pos)]
+    return positions
+
+
+class _Coin:
+    """A fair result for each meeting of two teams in one run, and the repeat count."""
+
+    def __init__(self, run):
+        self.run = run
+        self.met: dict[frozenset[int], int] = {}
+        self.repeats = 0
+
+    def play(self, a, b, *, losers_side):
+        pair = frozenset((a, b))
+        times = self.met.get(pair, 0)
+        if losers_side and times:
+            self.repeats += 1
+        self.met[pair] = times + 1
+        low, high = sorted(pair)
+        winner = random.Random(f"{self.run}:{low}:{high}:{times}").choice((low, high))
+        return winner, high if winner == low else low
+
+
+def _reference_repeats(size, run):
+    coin = _Coin(run)
+    line = _inner_outer(size)
+    dropped = []
+    while len(line) > 1:
+        played = [
+            coin.play(line[i], line[i + 1], losers_side=False) for i in range(0, len(line), 2)
+        ]
+        line = [w for w, _ in played]
+        dropped.append([lost for _, lost in played])
+    minor = BM_DEFAULT_MINOR_ORDERING[size]
+    first = BM_ORDERINGS[minor[0]](dropped[0])
+    alive = [
+        coin.play(first[i], first[i + 1], losers_side=True)[0] for i in range(0, len(first), 2)
+    ]
+    for i, losers in enumerate(dropped[1:]):
+        ordered = BM_ORDERINGS[minor[1 + i]](losers)
+        alive = [coin.play(ordered[k], alive[k], losers_side=True)[0] for k in range(len(alive))]
+        if len(alive) > 1:
+            alive = [
+                coin.play(alive[k], alive[k + 1], losers_side=True)[0]
+                for k in range(0, len(alive), 2)
+            ]
+    return coin.repeats
+
+
+def _project_repeats(bracket, run):
+    coin = _Coin(run)
+    winner: dict[int, int] = {}
+    loser: dict[int, int] = {}
+
+    def team(source):
+        if isinstance(source, Seed):
+            return source.seed
+        return winner[source.match] if isinstance(source, WinnerOf) else loser[source.match]
+
+    for m in bracket.matches:
+        if m.side is BracketPart.FINAL:
+            break
+        w, lost = coin.play(team(m.a), team(m.b), losers_side=m.side is BracketPart.LOSERS)
+        winner[m.id], loser[m.id] = w, lost
+    return coin.repeats
+
+
+def test_the_reference_simulation_reproduces_the_published_figure():
+    """Issue 30 measured brackets-manager.js's layout at 0.81 repeat meetings per
+    32-team event over 4,000 runs; the reference here must agree."""
+    mean = sum(_reference_repeats(32, run) for run in range(RUNS)) / RUNS
+    assert 0.75 <= mean <= 0.87
+
+
+@pytest.mark.parametrize("size", [8, 16, 32])
+def test_the_losers_bracket_has_no_more_repeat_meetings_than_brackets_manager(size):
+    """第二十七条之2 lets a team lose twice before it is out; a second meeting of two
+    teams in the losers' bracket wastes that second chance on an old pairing. Over the
+    same random results the project's layout has at most brackets-manager.js's mean
+    number of repeat meetings in the losers' bracket (at 32: 0.74 against 0.81)."""
+    bracket = double_elimination(size)
+    ours = sum(_project_repeats(bracket, run) for run in range(RUNS)) / RUNS
+    reference = sum(_reference_repeats(size, run) for run in range(RUNS)) / RUNS
+    assert ours <= reference, (ours, reference)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from core.formats import FormatError
 from core.formats.howell import howell
 from core.formats.mitchell import mitchell_for_pairs, sections
-from core.formats.movement import Movement
+from core.formats.movement import Balance, Movement
 
 
 def check_movement(movement: Movement, pairs: int, *, two_directions: bool) -> None:
@@ -144,6 +144,70 @@ def test_howell_meets_every_pair_once_and_plays_every_set_once(pairs, boards):
             if pair in (t.ns, t.ew) and not t.sit_out
         ]
         assert len(sets) == len(set(sets)) == movement.set_count - pairs % 2
+
+
+def same_way_counts(movement: Movement, pairs: int) -> dict[frozenset[int], int]:
+    """Counted here from the seats, apart from the project's own count: two pairs are
+    compared on a set when both play it in the same direction (matchpoints are within
+    one direction, 第二十八条)."""
+    by_set: dict[tuple[int, str], list[int]] = {}
+    for r in movement:
+        for t in r.tables:
+            if not t.sit_out:
+                by_set.setdefault((t.board_set, "NS"), []).append(t.ns)
+                by_set.setdefault((t.board_set, "EW"), []).append(t.ew)
+    counts = {frozenset((a, b)): 0 for a in range(1, pairs + 1) for b in range(a + 1, pairs + 1)}
+    for seated in by_set.values():
+        for i, a in enumerate(seated):
+            for b in seated[i + 1 :]:
+                counts[frozenset((a, b))] += 1
+    return counts
+
+
+def best_spread_of_splits(pairs: int, sets: int) -> tuple[int, int]:
+    """The narrowest (fewest, most) comparison counts any movement can reach where
+    each of ``sets`` sets is played by every pair, half N–S and half E–W: every way
+    of choosing the sets' N–S halves, by brute force (6 pairs: 10 halves, 5 sets)."""
+    from itertools import combinations, combinations_with_replacement
+
+    field = range(pairs)
+    halves = [h for h in combinations(field, pairs // 2) if 0 in h]  # a split, once
+    best = None
+    for chosen in combinations_with_replacement(halves, sets):
+        counts = Counter()
+        for half in chosen:
+            other = [p for p in field if p not in half]
+            for side in (half, other):
+                counts.update(frozenset(two) for two in combinations(side, 2))
+        values = [counts[frozenset(two)] for two in combinations(field, 2)]
+        spread = (min(values), max(values))
+        if best is None or spread[1] - spread[0] < best[1] - best[0]:
+            best = spread
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(
+    ("pairs", "lowest", "highest"), [(4, 1, 1), (6, 1, 3), (8, 3, 3), (10, 3, 5)]
+)
+def test_a_full_howell_is_as_balanced_as_a_howell_can_be(pairs, lowest, highest):
+    """Every two pairs compared equally often (the mean: 1, 2, 3, 4) is possible for 4
+    and 8 pairs and impossible for 6 and 10 (it would be a Hadamard matrix of order 6
+    or 10); the best there is 1–3 and 3–5. The unswitched 5-table skeleton gave 3–7."""
+    movement = howell(pairs)
+    counts = same_way_counts(movement, pairs)
+    assert (min(counts.values()), max(counts.values())) == (lowest, highest)
+    mean = sum(counts.values()) / len(counts)
+    assert mean == pairs // 2 - 1
+    assert movement.balance() == Balance(lowest, highest, mean)
+    if pairs == 10:  # as many at 3 as at 5: the mean stays 4
+        assert Counter(counts.values()) == {3: 18, 4: 9, 5: 18}
+    if pairs == 6:  # the only spread of 1–3 a 6-pair movement can have
+        assert Counter(counts.values()) == {1: 5, 2: 5, 3: 5}
+
+
+def test_six_pairs_cannot_be_compared_more_evenly_than_one_to_three():
+    assert best_spread_of_splits(6, 5) == (1, 3)
 
 
 @settings(max_examples=40, deadline=None)

@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests._tables import pin_of
 from tournament.services import match_record_winner
 
 from ._browser import CHROMIUM, PHONE, SCREENSHOTS, page_fits_the_phone, page_of
@@ -139,7 +140,7 @@ def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
     phone.get_by_role("link", name=f"第{board.number}副").first.click()
     phone.wait_for_url(f"**/t/{table.code}/b/{board.number}/")
     phone.locator(".field-side label", has_text="南北").click()
-    phone.fill("#id_pin", table.ns.pin)  # N–S's own PIN, from its own card
+    phone.fill("#id_pin", pin_of(table, "NS"))  # N–S's own PIN, from its own card
     phone.locator(".field-declarer label", has_text="南").click()
     phone.locator(".field-trump label", has_text=suit).click()
     phone.fill("#id_defender_points", "40")
@@ -163,7 +164,7 @@ def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
     assert page_fits_the_phone(phone)
     phone.screenshot(path=SCREENSHOTS / "table-confirm-375.png", full_page=True)
 
-    phone.locator("#confirm input[name=pin]").fill(table.ew.pin)  # E–W's own
+    phone.locator("#confirm input[name=pin]").fill(pin_of(table, "EW"))  # E–W's own
     phone.get_by_role("button", name="东西确认无误").click()
     phone.locator("#confirmed").wait_for()
     phone.screenshot(path=SCREENSHOTS / "table-confirmed-375.png", full_page=True)

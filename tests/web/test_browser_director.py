@@ -18,6 +18,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from tests import builders
+from tests._tables import pin_of
 
 from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium, page_fits_the_phone
 
@@ -74,7 +75,7 @@ SIDES = {"南北": "ns", "东西": "ew"}
 
 def _pin(table, side: str) -> str:
     """The side's own PIN, from its team's PIN card."""
-    return getattr(table, SIDES[side]).pin
+    return pin_of(table, SIDES[side].upper())
 
 
 def _enter(phone, table, board, *, first_play: bool, points: int, side: str) -> None:

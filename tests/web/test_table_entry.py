@@ -137,19 +137,23 @@ def test_a_rejected_entry_shows_the_engines_errors_and_saves_nothing(client, ope
     assert not EntryCheck.objects.get(board=board, table=open_table).accepted  # logged
 
 
-def test_a_refusal_that_depends_on_the_deal_is_neutral_at_the_table(client, open_table):
-    """Until its result is accepted a table hears of a refusal that depends on the deal
-    only as one neutral message; the engine's detail is kept for the director."""
+def test_an_entry_the_deal_contradicts_is_answered_as_any_entry(client, open_table):
+    """Issue 24: the table is answered as for a legal entry — the same status, the same
+    words ("已记录，请对方核对；如有疑问裁判会处理") — and the entry is kept as disputed
+    with the engine's detail for the director (第二十八条之6)."""
     board = boards_of(open_table)[0]
     probe = undeclarable(board, open_table, entry(board, 40))
     data = form(board, 40, **side_form(open_table, "NS"))
     data |= {"trump": probe.trump, "declared_by": probe.declared_by}
 
-    response = client.post(board_url(open_table, board.number), data)
+    response = client.post(board_url(open_table, board.number), data, follow=True)
 
     content = response.content.decode()
-    assert response.status_code == 422 and "与本副牌的实际牌型不符" in content
+    assert response.redirect_chain[0][1] == 302
+    assert "已记录，请对方核对；如有疑问裁判会处理" in content and "南北已录入" in content
     assert "不能亮" not in content and "cannot declare" not in content
+    result = Result.objects.get(board=board, table=open_table)
+    assert result.status == "disputed"
     kept = EntryCheck.objects.get(board=board, table=open_table)
     assert kept.hidden and "trump_not_declarable" in [f["code"] for f in kept.findings]
 

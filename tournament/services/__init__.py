@@ -20,6 +20,7 @@ from .matches import (
     match_record_winner,
     match_remove_tiebreak,
 )
+from .pins import stage_pin
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
 from .setup import (
@@ -54,6 +55,7 @@ __all__ = [
     "round_start",
     "stage_create",
     "stage_delete",
+    "stage_pin",
     "stage_playoff_create",
     "stage_preview",
     "stage_qualify",

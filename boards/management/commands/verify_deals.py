@@ -17,6 +17,9 @@ from tournament.models import Event
 
 class Command(BaseCommand):
     help = "Re-derive an event's generated deals from their seeds and compare (发牌核查)."
+    # It reads deals and seeds only: the site's system checks would load every view (and
+    # ReportLab and openpyxl with them) for nothing.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("event", help="the event's code")

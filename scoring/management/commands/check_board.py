@@ -12,6 +12,7 @@ from scoring.jsonio import EXIT_INVALID, emit, read_json, unreadable
 
 class Command(BaseCommand):
     help = "检查一副牌的记录并输出裁定 JSON / check a duidiao-board/1 record, print its verdict"
+    requires_system_checks: list[str] = []  # pure: see scoring.jsonio
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="board record JSON, or - for standard input")

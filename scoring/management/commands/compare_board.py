@@ -21,6 +21,7 @@ ROOMS = ("open", "closed")  # 开室, 闭室
 
 class Command(BaseCommand):
     help = "比较一副牌开室与闭室的结果，输出单副得分 / team board points of one board"
+    requires_system_checks: list[str] = []  # pure: see scoring.jsonio
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="duidiao-compare/1 JSON, or - for standard input")

@@ -24,6 +24,7 @@ FORMAT = "duidiao-traveller/1"
 
 class Command(BaseCommand):
     help = "计算一副牌随牌计分表的比赛分 / matchpoints of one board's traveller"
+    requires_system_checks: list[str] = []  # pure: see scoring.jsonio
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="duidiao-traveller/1 JSON, or - for standard input")

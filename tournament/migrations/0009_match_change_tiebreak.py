@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0007_seat_renamed_seating'),
+        ('tournament', '0008_stage_pins'),
     ]
 
     operations = [
