@@ -11,6 +11,9 @@ Status codes: 422 when the rules (or the box card) refuse an entry, 409 when the
 result changed since the version the edit was made from (the body then also says
 ``current_version``) or the operation no longer applies, 403 when the actor may not do
 it, 400 for input that is not even shaped right, 404 for anything outside the event.
+A failure of our own — an exception this handler leaves to DRF, which raises it again —
+is answered 500 in the same shape, with its request id, by
+``duidiao.observability.RequestLogMiddleware`` (which logs its traceback).
 """
 
 from __future__ import annotations

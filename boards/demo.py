@@ -2,10 +2,11 @@
 results, box cards and travellers at once. Safe to run again: it only adds what is
 missing.
 
-The first table of each board copy plays it out trick by trick: the engine's
-simulator, seeded with the board's own seed, deals exactly the stored deal
-(``deal_from_seed`` deals as the simulator does), and the levels and declarer are the
-ones the previous board's result leads to, so no box card is flagged. Later tables
+Each stage is dealt as a director deals one (``duidiao-deal/2``, docs/dealing.md): the
+commitment is published naming a value to be typed at the draw, then that value is
+entered and the boards are dealt from it. The first table of each board copy plays it
+out trick by trick with the engine's simulator on the stored deal, and the levels and
+declarer are the ones the previous board's result leads to, so no box card is flagged. Later tables
 play from the box card and enter a result only (points near the first table's), as a
 paper scorecard would. The rounds played are started first (a table code enters only
 in a started round); one side enters with its own PIN, the other confirms with its
@@ -27,17 +28,24 @@ from core.engine.simulate import random_board
 from tournament.models import Event, SetPlay, Stage, Table
 from tournament.services import round_start, stage_pin
 
+from .errors import BoardError
 from .models import Board, BoxCard, Result
 from .records import Entry
 from .services import (
     Actor,
-    boards_generate_event,
     box_card_prediction,
+    deals_commit,
+    deals_enter_public_value,
     result_confirm,
     result_enter,
 )
 
 __all__ = ["DemoSummary", "load_demo_boards"]
+
+
+#: What the demo's commitments name and what is then "typed at the draw".
+DEMO_PUBLIC_SOURCE = "抽签时裁判长当众输入的数 / a number the director types at the draw"
+DEMO_PUBLIC_VALUE = "4071"
 
 
 @dataclass
@@ -55,7 +63,9 @@ def load_demo_boards(event: Event, *, rounds: int = 2, seed: int = 43) -> DemoSu
     """Deal every stage of ``event`` and play its first ``rounds`` rounds (tables whose
     entrants are known). Returns what was added."""
     user = get_user_model().objects.filter(is_superuser=True).order_by("pk").first()
-    summary = DemoSummary(boards=len(boards_generate_event(event=event, user=user)))
+    summary = DemoSummary(boards=0)
+    for stage in event.stages.order_by("order", "id"):
+        summary.boards += len(_deal(stage, user))
     rng = random.Random(seed)
     for stage in event.stages.order_by("order", "id"):
         entered: list[Result] = []
@@ -103,6 +113,18 @@ def _side(table: Table, side: str) -> Actor:
     return Actor.at_table(table, side, pin=pin)
 
 
+def _deal(stage: Stage, user: Any) -> list[Board]:
+    """Commit to the stage's boards not dealt yet, then enter the public value the
+    commitment named and deal them (nothing when every board is dealt already)."""
+    try:
+        commitment = deals_commit(stage=stage, public_source=DEMO_PUBLIC_SOURCE, user=user)
+    except BoardError as error:
+        if error.code == "no_deals":
+            return []
+        raise
+    return deals_enter_public_value(commitment=commitment, value=DEMO_PUBLIC_VALUE, user=user)
+
+
 def _entry(board: Board, table: Table, rng: random.Random) -> Entry | None:
     box = BoxCard.objects.filter(board=board, match=table.match).first()
     if box is not None:
@@ -115,17 +137,16 @@ def _entry(board: Board, table: Table, rng: random.Random) -> Entry | None:
         levels, declarer = dict(prediction.levels), prediction.declarer
     if declarer is None:
         declarer = rng.choice("NESW")
-    if not board.seed:
-        return None  # an imported or typed deal: nothing to simulate it from
+    if not board.has_deal:
+        return None  # dealt at its first table, 牌型卡 not typed in: nothing to play
     record = random_board(
-        random.Random(int(board.seed)),
+        rng,
         profile=board.stage.event.profile,
         board=board.number,
         levels={Side.NS: parse_level(levels["NS"]), Side.EW: parse_level(levels["EW"])},
         declarer=Seat[declarer],
+        deal=(board.hands, board.bottom),
     )
-    if sorted(record["bottom"]) != sorted(board.bottom):
-        return None  # not this deal (cannot happen for a generated board)
     return Entry.from_record(record)
 
 

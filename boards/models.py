@@ -74,8 +74,9 @@ class Board(models.Model):
 
     Cards are canonical strings (interfaces.md: ``H10``, ``SA``, ``BJ``); ``bottom`` is
     listed top of the pile first (翻主 reads its third card from the bottom). A
-    generated deal keeps its ``seed``: ``boards.services.deal_from_seed(seed)`` deals it
-    again, card for card.
+    generated deal is dealt again, card for card, from its stage's commitment
+    (``duidiao-deal/2``, docs/dealing.md); one dealt before that scheme keeps its
+    ``seed`` (``duidiao-deal/1``: ``boards.services.deal_from_seed(seed)``).
     """
 
     class Source(models.TextChoices):
@@ -110,7 +111,7 @@ class Board(models.Model):
         _("发牌种子"),
         max_length=40,
         blank=True,
-        help_text=_("随机生成时所用的128位种子（十进制），据此可复现并核查这副牌"),
+        help_text=_("duidiao-deal/1 随机生成时所用的128位种子（十进制）；duidiao-deal/2 的牌不用"),
     )
     created_by = by_user(_("录入人"))
     created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
@@ -157,21 +158,50 @@ class Board(models.Model):
 
 
 class DealCommitment(models.Model):
-    """The promise, published before play, that a stage's generated deals come from
-    seeds fixed in advance: the SHA-256 of the seed material (each board and its seed).
+    """The promise, published before play, that a stage's generated deals were fixed in
+    advance (发牌承诺).
 
-    The material stays private until every round of the stage has closed; then anyone
-    can hash it, compare with the digest published before play, and deal every board
-    again from its seed (``boards.services.deals_verify``)."""
+    ``duidiao-deal/2`` (docs/dealing.md): ``material`` is the public commitment document —
+    the SHA-256 of a secret the server drew, the scheme, the boards, and which public
+    value, not known yet, will be mixed in — and ``digest`` its SHA-256. The deals are
+    derived only once the director enters that value (``public_value``, with its time);
+    the secret is shown once every round of the stage has closed, and anyone can then
+    deal every board again (``boards.services.deals_verify``, or the browser).
+
+    ``duidiao-deal/1`` (events dealt before it): ``material`` is the seed material (each
+    board and its seed), private until the stage is over, and ``digest`` its SHA-256."""
+
+    class Scheme(models.TextChoices):
+        V1 = "duidiao-deal/1", "duidiao-deal/1"
+        V2 = "duidiao-deal/2", "duidiao-deal/2"
 
     stage = models.ForeignKey(
         Stage, on_delete=models.CASCADE, related_name="deal_commitments", verbose_name=_("比赛阶段")
     )
+    scheme = models.CharField(_("发牌方案"), max_length=20, choices=Scheme.choices)
     digest = models.CharField(_("SHA-256 摘要"), max_length=64)
-    material = models.TextField(_("种子材料"), help_text=_("各副牌的牌号与种子；赛后公布"))
+    material = models.TextField(
+        _("承诺文本"),
+        help_text=_("duidiao-deal/2：赛前公布的承诺文件；duidiao-deal/1：种子材料，赛后公布"),
+    )
     boards = models.PositiveIntegerField(_("副数"))
     committed_at = models.DateTimeField(_("公布时间"), auto_now_add=True)
     committed_by = by_user(_("公布人"))
+    secret = models.CharField(
+        _("秘密值"),
+        max_length=64,
+        blank=True,
+        help_text=_("服务器在公布承诺时抽取的256位随机数（十六进制）；阶段结束后公布"),
+    )
+    public_source = models.CharField(
+        _("公开值来源"),
+        max_length=200,
+        blank=True,
+        help_text=_("承诺时指明、之后才公开的值：随机信标的轮号，或抽签时当众输入的值"),
+    )
+    public_value = models.CharField(_("公开值"), max_length=200, blank=True)
+    public_value_at = models.DateTimeField(_("公开值输入时间"), null=True, blank=True)
+    public_value_by = by_user(_("公开值输入人"))
 
     class Meta:
         verbose_name = _("发牌承诺")
@@ -180,6 +210,10 @@ class DealCommitment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage} {self.digest[:12]}"
+
+    @property
+    def awaits_public_value(self) -> bool:
+        return self.scheme == self.Scheme.V2 and self.public_value_at is None
 
 
 class BoxCard(models.Model):

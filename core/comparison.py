@@ -18,7 +18,8 @@ Readings, where the article is not explicit:
   that earned more levels than a plain make (1) or a plain break (0). So a plain make
   at one table and a plain break at the other is not a jump even though the team
   totals differ by 1; that is step 3 and scores 2, as the article's own wording of
-  step 3 requires. A 轱辘坡 at level A, which earns 0 levels, is not a jump either.
+  step 3 requires. A 轱辘坡 at level A, which earns 0 levels, is not a jump either
+  (docs/rules.md 6.2, 【程序读法】 of 第二十四条之3).
 - Jump levels are the engine's nominal levels (before J、Q、K必打), as rules.md says.
 - The declarer of a board comes from the box card, so it normally sits in the same
   direction at both tables and the two teams each declare once. Nothing here assumes

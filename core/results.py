@@ -26,9 +26,12 @@ from core.engine import (
     Side,
     Verdict,
     check_board,
+    level_name,
     parse_card,
+    parse_level,
     parse_seat,
 )
+from core.engine.cards import parse_suit
 from core.engine.outcome import JOKER_LEVELS
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
     "RankKey",
     "XiaosaPut",
     "board_mismatch",
+    "box_card_mismatch",
     "judge_record",
     "xiaosa_puts",
 ]
@@ -98,9 +102,8 @@ class PlayResult:
         Read from the levels rather than from the outcome's name: a jump is a result
         that earned more than a plain one, which earns 1 for a make and 0 for a break.
         So a 轱辘坡 at level A (the declarer cannot fall, the award is 0 levels) is not
-        a jump: scored as one it would give the team that did well at both tables
-        less than the plain break it beats (1 level instead of 2 points, 第二十四条).
-        Every other listed case earns more levels than the plain result and counts.
+        a jump — 【程序读法】 of 第二十四条之3, argued with an example in docs/rules.md
+        6.2 ("A 轱辘坡 at level A is no jump in a team comparison").
         """
         plain = 0 if self.hand.declarer_broken else 1
         return sum(self.hand.jump_levels.values()) != plain
@@ -196,6 +199,64 @@ def board_mismatch(data: object, board: int | None) -> RuleError | None:
         message_en=f"the record is for board {own}, the comparison is of board {board}",
         board=board,
     )
+
+
+def box_card_mismatch(
+    data: Mapping[str, object], reference: Mapping[str, object]
+) -> RuleError | None:
+    """A `bad_record` finding when a valid record was not played by the same box card as
+    the valid record `reference`.
+
+    The second room plays a board exactly as its box card (牌盒卡) says: the board number,
+    the level, the trump, who declared it and the declarer (第二十四条之2, 第四十三条之1).
+    Two results of one board are comparable only if they share those; a level, trump or
+    declarer that differs is a record of something else, and would otherwise be scored.
+    Who declared (`declared_by`) is compared when both records give it (a short record
+    may carry only levels, declarer, trump and result, interfaces.md). Both records must
+    already be valid: their notation is read without checking again.
+    """
+    facts, given = _box_card(data), _box_card(reference)
+    differ = [
+        (name, facts[key], given[key])
+        for key, name in _BOX_CARD_FACTS.items()
+        if key in facts and key in given and facts[key] != given[key]
+    ]
+    if not differ:
+        return None
+    zh = "、".join(f"{n[0]} {mine} 与 {theirs}" for n, mine, theirs in differ)
+    en = ", ".join(f"{n[1]} {mine} against {theirs}" for n, mine, theirs in differ)
+    return RuleError(
+        code=ErrorCode.BAD_RECORD,
+        message_zh=f"两桌打的不是同一张牌盒卡（第二十四条之2）：{zh}",
+        message_en=f"the two tables did not play one box card (第二十四条之2): {en}",
+        article="第二十四条",
+        board=_board_of(data),
+    )
+
+
+#: The box card's facts a record carries besides the board number (第四十三条之1).
+_BOX_CARD_FACTS = {
+    "level": ("级别", "level"),
+    "trump": ("主牌", "trump"),
+    "declarer": ("打家", "declarer"),
+    "declared_by": ("亮主方", "declared by"),
+}
+
+
+def _box_card(data: Mapping[str, object]) -> dict[str, str]:
+    """A valid record's box-card facts, spelled canonically."""
+    declarer = parse_seat(data["declarer"])
+    levels = data["levels"]
+    assert isinstance(levels, Mapping)
+    facts = {
+        "level": level_name(parse_level(levels[declarer.side.value])),
+        "trump": parse_suit(data["trump"]).name,
+        "declarer": declarer.name,
+    }
+    if "declared_by" in data:
+        by = data["declared_by"]
+        facts["declared_by"] = parse_seat(by).name if by is not None else "翻主"
+    return facts
 
 
 @dataclass(frozen=True)

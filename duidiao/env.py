@@ -87,7 +87,11 @@ def celery_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "BROKER_URL": "memory://",
             "RESULT_BACKEND": None,
             "TASK_ALWAYS_EAGER": True,
-            "TASK_EAGER_PROPAGATES": True,
+            # A task that fails after the change it follows committed (a rescore on a
+            # full disk) is logged and retried like a worker's, not raised into the
+            # request that committed: the change stands, its outbox mark stays, and
+            # the next read heals it (scoring.cache). ``.get()`` still raises it.
+            "TASK_EAGER_PROPAGATES": False,
         }
     return {
         **common,
@@ -99,9 +103,11 @@ def celery_config(environ: Mapping[str, str]) -> dict[str, Any]:
 
 
 def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:
-    """The ``default`` cache: Redis when ``CACHE_URL`` is set (shared by every web
-    process and worker, so one invalidation reaches them all), else this process's
-    memory (a single ``runserver``, the tests)."""
+    """The ``default`` cache, shared by every web process and worker (so one
+    invalidation, or one throttle's count, reaches them all): Redis when ``CACHE_URL``
+    is set, else a table of the database (``manage.py createcachetable``, which
+    ``make run`` and the deploy guide run) — the embedded default's gunicorn processes
+    on SQLite share it without any other server."""
     url = environ.get("CACHE_URL")
     if url:
         return {
@@ -110,7 +116,11 @@ def cache_config(environ: Mapping[str, str]) -> dict[str, Any]:
             "KEY_PREFIX": environ.get("CACHE_KEY_PREFIX", "duidiao"),
             "TIMEOUT": 300,
         }
-    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "duidiao"}
+    return {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "duidiao_cache",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
 
 
 def security_config(environ: Mapping[str, str], *, debug: bool) -> dict[str, Any]:

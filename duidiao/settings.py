@@ -16,6 +16,7 @@ from duidiao.env import (
     env_list,
     security_config,
 )
+from duidiao.venue import venue_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,7 +25,11 @@ SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = env_bool(os.environ, "DEBUG", default=True)
 if not DEBUG and SECRET_KEY.strip() in ("", DEV_SECRET_KEY):
     raise ImproperlyConfigured("set SECRET_KEY when DEBUG is off (empty or the default refused)")
-ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# Unless set: this machine, and the venue addresses phones use when `make run` listens
+# on every interface (HOST=0.0.0.0; duidiao/venue.py).
+ALLOWED_HOSTS = env_list(
+    os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", *venue_hosts()]
+)
 CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -47,6 +52,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "duidiao.observability.RequestLogMiddleware",  # request id, access line, API 500s as JSON
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from any web process
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -63,6 +69,31 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "duidiao.urls"
+
+# Everything to stderr (systemd's journal, the terminal of `make run`), each line with
+# its request id (duidiao/observability.py): one access line per request, and every
+# 500 with its traceback (django.request; duidiao.errors for the API's).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "line",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers (a console only with DEBUG, mail to admins) give way to
+        # the root's stderr; django.server is runserver's access log (make dev).
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}
 
 TEMPLATES = [
     {
@@ -219,3 +250,12 @@ CELERY_ACCEPT_CONTENT = _celery["ACCEPT_CONTENT"]
 CELERY_TASK_REJECT_ON_WORKER_LOST = _celery["TASK_REJECT_ON_WORKER_LOST"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["BROKER_TRANSPORT_OPTIONS"]
 CELERY_TIMEZONE = TIME_ZONE
+# Celery beat (``celery -A duidiao beat``; deploy/duidiao-beat.service): the reconcilers.
+# A rescore whose task was lost or failed is made within RECONCILE_EVERY + 10 s; a print
+# or import job that has not moved for JOB_STUCK_AFTER seconds is marked failed.
+RECONCILE_EVERY = int(os.environ.get("RECONCILE_EVERY", "20"))  # seconds
+JOB_STUCK_AFTER = int(os.environ.get("JOB_STUCK_AFTER", "600"))  # seconds
+CELERY_BEAT_SCHEDULE = {
+    "reconcile-scores": {"task": "scoring.reconcile", "schedule": RECONCILE_EVERY},
+    "fail-stuck-jobs": {"task": "printing.fail_stuck_jobs", "schedule": 60},
+}

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from api.health import healthz
+from duidiao.health import healthz, readyz
 from web import views as web_views
 
 urlpatterns = [
@@ -12,5 +12,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: i18n/setlang/
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
-    path("healthz", healthz, name="healthz"),
+    path("healthz", healthz, name="healthz"),  # liveness
+    path("readyz", readyz, name="readyz"),  # database, cache, broker, stuck jobs
 ]
+
+handler500 = "duidiao.observability.handler500"  # JSON under /api/ (issue 25)

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import FontChoice, cjk_font
 
-__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT", "qr_modules"]
+__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT", "qr_modules", "qr_svg"]
 
 RED = colors.Color(0.78, 0.05, 0.05)
 GREY = colors.Color(0.45, 0.45, 0.45)
@@ -56,6 +56,27 @@ def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
     code.version = code.calculate_version()
     code.makeImpl(False, QR_MASK)
     return tuple(tuple(bool(module) for module in row) for row in code.modules)
+
+
+def qr_svg(data: str) -> str:
+    """``data``'s QR code as an SVG image for a page (the venue address on the home
+    page): the same modules as the printed codes, each row's runs of dark modules one
+    rectangle, inside the quiet zone."""
+    modules = qr_modules(data)
+    side = len(modules) + 2 * QR_QUIET
+    runs = []
+    for r, row in enumerate(modules):
+        col = 0
+        for dark, run in itertools.groupby(row):
+            width = sum(1 for _ in run)
+            if dark:
+                runs.append(f"M{col + QR_QUIET} {r + QR_QUIET}h{width}v1h-{width}z")
+            col += width
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
+        f'shape-rendering="crispEdges"><rect width="{side}" height="{side}" fill="#fff"/>'
+        f'<path fill="#000" d="{"".join(runs)}"/></svg>'
+    )
 
 
 def _tokens(text: str) -> list[str]:

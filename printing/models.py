@@ -3,6 +3,10 @@
 A job names what to print by ids and a kind (``printing.kinds``), never by model
 instances, so a worker can run it; the output is stored through Django's storage and
 served from ``file``. Rendering itself is ``printing.services.render_kind``.
+
+``moved_at`` is when a job last moved (queued, started, a step of progress): one
+queued or running that has not moved for ``JOB_STUCK_AFTER`` seconds lost its worker
+or its message, and ``printing.services.jobs_fail_stuck`` marks it failed.
 """
 
 from __future__ import annotations
@@ -63,6 +67,12 @@ class PrintJob(models.Model):
     error = models.TextField(_("错误"), blank=True)
     created_by = by_user(_("提交人"))
     created_at = models.DateTimeField(_("提交时间"), auto_now_add=True)
+    moved_at = models.DateTimeField(
+        _("最近进展"),
+        auto_now=True,
+        db_index=True,
+        help_text=_("最近一次状态或进度变化；长时间不动的任务会被标为失败"),
+    )
     finished_at = models.DateTimeField(_("完成时间"), null=True, blank=True)
 
     class Meta:
@@ -117,6 +127,12 @@ class ImportJob(models.Model):
     summary = models.TextField(_("结果"), blank=True)
     created_by = by_user(_("提交人"))
     created_at = models.DateTimeField(_("提交时间"), auto_now_add=True)
+    moved_at = models.DateTimeField(
+        _("最近进展"),
+        auto_now=True,
+        db_index=True,
+        help_text=_("最近一次状态或进度变化；长时间不动的任务会被标为失败"),
+    )
     finished_at = models.DateTimeField(_("完成时间"), null=True, blank=True)
 
     class Meta:

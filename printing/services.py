@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +20,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from duidiao.retry import TRANSIENT_ERRORS
 from tournament.models import Event, Stage
 
 from . import selectors
@@ -62,6 +64,8 @@ __all__ = [
     "import_job_create",
     "kinds_offered",
     "import_job_run",
+    "jobs_fail_stuck",
+    "oldest_stuck_job",
     "print_job_create",
     "print_job_run",
     "render_kind",
@@ -449,14 +453,16 @@ def print_job_create(
 def print_job_run(job_id: int) -> PrintJob:
     """Render job ``job_id``, storing the file, the progress and any error on it."""
     job = PrintJob.objects.select_related("event", "stage").get(pk=job_id)
-    PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING, progress=0)
+    if job.is_finished:  # run again (a redelivered message): nothing to do
+        return job
+    _moved(PrintJob, job.pk, status=PrintJob.Status.RUNNING, progress=0)
     last = [0]
 
     def progress(percent: int) -> None:
         # Every 5 % is plenty for a progress bar and spares the database.
         if percent >= last[0] + 5 and percent < 100:
             last[0] = percent
-            PrintJob.objects.filter(pk=job.pk).update(progress=percent)
+            _moved(PrintJob, job.pk, progress=percent)
 
     try:
         filename, mimetype, content = render_kind(
@@ -467,6 +473,8 @@ def print_job_run(job_id: int) -> PrintJob:
             progress=progress,
             official=job.official,
         )
+    except TRANSIENT_ERRORS:
+        raise  # the database or broker, not the paper: the task retries (duidiao.retry)
     except Exception as error:
         job.status = PrintJob.Status.FAILED
         job.error = str(error)
@@ -540,11 +548,13 @@ def import_job_run(job_id: int) -> ImportJob:
     from .scorecards import scorecards_import
 
     job = ImportJob.objects.select_related("event", "created_by").get(pk=job_id)
-    ImportJob.objects.filter(pk=job.pk).update(status=ImportJob.Status.RUNNING, progress=0)
+    if job.is_finished:  # run again (a redelivered message): nothing to do
+        return job
+    _moved(ImportJob, job.pk, status=ImportJob.Status.RUNNING, progress=0)
 
     def progress(percent: int) -> None:
         if 0 < percent < 100:
-            ImportJob.objects.filter(pk=job.pk).update(progress=percent)
+            _moved(ImportJob, job.pk, progress=percent)
 
     job.problems = []
     try:
@@ -570,6 +580,8 @@ def import_job_run(job_id: int) -> ImportJob:
                 else f"有{len(result.problems)}处问题，未导入任何成绩 / "
                 f"{len(result.problems)} problems: nothing was imported"
             )
+    except TRANSIENT_ERRORS:
+        raise  # the database or broker, not the file: the task retries (duidiao.retry)
     except Exception as error:
         job.status = ImportJob.Status.FAILED
         job.error = str(error)
@@ -584,3 +596,55 @@ def import_job_run(job_id: int) -> ImportJob:
     job.finished_at = timezone.now()
     job.save()
     return job
+
+
+# --- jobs that stopped moving ---------------------------------------------------------------
+
+#: What a director reads on a job that stopped moving (both languages, as job errors are).
+STUCK_ERROR = (
+    "任务超过{minutes}分钟没有进展（处理它的进程可能已中断），已标为失败；请重新提交。"
+    " / The job made no progress for {minutes} minutes (the process running it may have"
+    " stopped) and was marked failed; please submit it again."
+)
+
+
+def _moved(model: type[PrintJob] | type[ImportJob], pk: int, **fields: Any) -> None:
+    """Update a job's row and when it last moved (``update`` skips ``auto_now``)."""
+    model.objects.filter(pk=pk).update(moved_at=timezone.now(), **fields)
+
+
+def jobs_fail_stuck(after: int | None = None) -> list[PrintJob | ImportJob]:
+    """Mark failed every print or import job queued or running that has not moved for
+    ``after`` seconds (``settings.JOB_STUCK_AFTER``): its worker died, or its message
+    was lost with the broker. The director reads why on the job's page. Returns them."""
+    after = settings.JOB_STUCK_AFTER if after is None else after
+    since = timezone.now() - timedelta(seconds=after)
+    error = STUCK_ERROR.format(minutes=max(1, after // 60))
+    stuck: list[PrintJob | ImportJob] = []
+    for model in (PrintJob, ImportJob):
+        open_ = [PrintJob.Status.QUEUED, PrintJob.Status.RUNNING]
+        for job in model.objects.filter(status__in=open_, moved_at__lt=since):
+            # Only if it still has not moved: a worker may be finishing it right now.
+            marked = model.objects.filter(pk=job.pk, status__in=open_, moved_at__lt=since)
+            if marked.update(
+                status=PrintJob.Status.FAILED, error=error, finished_at=timezone.now()
+            ):
+                logger.error(
+                    "%s %s stuck since %s: marked failed", model.__name__, job.pk, job.moved_at
+                )
+                stuck.append(job)
+    return stuck
+
+
+def oldest_stuck_job(after: int | None = None) -> PrintJob | ImportJob | None:
+    """The job that has waited longest without moving past ``after`` seconds, if any
+    (``/readyz`` reports it)."""
+    after = settings.JOB_STUCK_AFTER if after is None else after
+    since = timezone.now() - timedelta(seconds=after)
+    open_ = [PrintJob.Status.QUEUED, PrintJob.Status.RUNNING]
+    found = [
+        model.objects.filter(status__in=open_, moved_at__lt=since).order_by("moved_at").first()
+        for model in (PrintJob, ImportJob)
+    ]
+    waiting = [job for job in found if job is not None]
+    return min(waiting, key=lambda job: job.moved_at) if waiting else None

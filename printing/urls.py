@@ -16,4 +16,5 @@ urlpatterns = [
     path("e/<slug:code>/printing/scorecards/", views.scorecards_upload, name="scorecards"),
     path("e/<slug:code>/printing/entrants/", views.entrants_upload, name="entrants"),
     path("e/<slug:code>/printing/imports/<int:pk>/", views.import_detail, name="import"),
+    path("venue/<int:index>/qr.svg", views.venue_qr, name="venue_qr"),
 ]

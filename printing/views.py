@@ -22,14 +22,22 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from duidiao.venue import venue_urls
 from tournament.access import event_context, event_for
 from tournament.models import Event
 
 from .errors import PrintingError
 from .excel import entrants_import
 from .labels import PAPERS
+from .layout import qr_svg
 from .models import ImportJob, PrintJob
-from .services import import_job_create, kinds_offered, language_code, print_job_create
+from .services import (
+    import_job_create,
+    jobs_fail_stuck,
+    kinds_offered,
+    language_code,
+    print_job_create,
+)
 
 #: The buttons of the page, by group: (kind, what it is for).
 GROUPS = (
@@ -125,6 +133,7 @@ def job_start(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 def job_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     event = event_for(request, code, "director")
+    jobs_fail_stuck()  # the check beat makes, here too: a job without a worker shows it
     job = get_object_or_404(PrintJob, pk=pk, event=event)
     context = event_context(request, event) | {"job": job, "paper": PAPERS.get(job.kind, job.kind)}
     return render(request, "printing/job.html", context)
@@ -198,7 +207,17 @@ def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 def import_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     event = event_for(request, code, "director")
+    jobs_fail_stuck()
     job = get_object_or_404(ImportJob, pk=pk, event=event)
     english = (get_language() or "").startswith("en")
     context = event_context(request, event) | {"job": job, "english": english}
     return render(request, "printing/import_job.html", context)
+
+
+def venue_qr(request: HttpRequest, index: int) -> HttpResponse:
+    """The QR code of the ``index``-th venue address (``duidiao.venue``), as the home
+    page shows it: a phone scans it to open this server."""
+    urls = venue_urls()
+    if index >= len(urls):
+        raise Http404("no such address")
+    return HttpResponse(qr_svg(urls[index]), content_type="image/svg+xml")

@@ -11,6 +11,10 @@ Nothing listens for signals or reads task summaries to guess it; web and API rea
 through :func:`cached_payload` and :func:`standings_version` here, the one place.
 The cached copy also expires by itself (``STANDINGS_TTL``), which bounds any miss.
 
+With no worker (the embedded default, Celery eager) nobody runs the reconciler, so a
+standings read looks, at most every ``HEAL_EVERY`` seconds per stage and process, for a
+rescore of its stage that failed (``scoring.services.heal_stage``) and makes it here.
+
 A new version is built once, not by every process that misses it at the same moment
 (:func:`cached_payload`: a lock taken with ``cache.add``), and while it is built the
 others serve the last copy built — the previous version, with its own etag — rather
@@ -36,6 +40,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
@@ -46,6 +51,7 @@ __all__ = [
     "local_clear",
     "remembered",
     "standings_changed",
+    "standings_heal",
     "standings_invalidate",
     "standings_version",
 ]
@@ -56,6 +62,7 @@ LOCAL_PAYLOADS = 256  # payloads a process keeps (by stage and version)
 BUILD_LOCK_TTL = 5  # seconds one build of a version may hold the others to its old copy
 BUILD_POLL = 0.02  # seconds between looks for a version another process is building
 LATEST_TTL = 600  # seconds the last copy built is kept to serve while the next is built
+HEAL_EVERY = 5.0  # seconds between a process's looks for a stage's failed rescore (no worker)
 
 
 class _Local:
@@ -84,11 +91,12 @@ class _Local:
 _versions = _Local(1024)
 _payloads = _Local(LOCAL_PAYLOADS)
 _places = _Local(1024)
+_looked = _Local(1024)
 
 
 def local_clear() -> None:
     """Forget what this process remembers (tests; a process that must see a change now)."""
-    for memo in (_versions, _payloads, _places):
+    for memo in (_versions, _payloads, _places, _looked):
         memo.clear()
 
 
@@ -106,7 +114,20 @@ def _version_key(stage_id: int) -> str:
     return f"standings:version:{stage_id}"
 
 
+def standings_heal(stage_id: int) -> None:
+    """No worker runs the reconciler: rescore this stage here if its rescore failed.
+    Every standings read passes here (:func:`standings_version`, or the officials'
+    uncached page itself)."""
+    if not settings.CELERY_TASK_ALWAYS_EAGER or _looked.get(stage_id):
+        return
+    _looked.set(stage_id, True, HEAL_EVERY)
+    from .services.rescore import heal_stage  # the write side, only when it is needed
+
+    heal_stage(stage_id)  # a rescore starts a new version, read just below
+
+
 def standings_version(stage_id: int) -> int:
+    standings_heal(stage_id)
     known = _versions.get(stage_id)
     if known is not None:
         return int(known)

@@ -17,6 +17,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from core.engine import REPEATED_KEYS, mark_repeated_keys
+
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 # The largest input read (docs/architecture.md, "JSON commands"): a full-play record is
 # about 3 kB, a traveller of 100 full-play records 300 kB.
@@ -28,7 +30,10 @@ def read_json(path: str) -> Any:
 
     Any input gets an answer: a file too large, bytes that are not UTF-8, malformed or
     non-standard JSON (NaN, Infinity), numbers too long to read and nesting too deep to
-    parse are all refused with a one-line reason.
+    parse are all refused with a one-line reason. An object that gives a key twice is
+    kept with the repeated keys marked (`core.engine.mark_repeated_keys`): the engine
+    refuses a record so marked with `bad_record`, and `no_repeated_keys` refuses the
+    command's own objects.
     """
     try:
         if path == "-":
@@ -51,7 +56,7 @@ def read_json(path: str) -> Any:
     except UnicodeDecodeError as exc:
         raise ValueError(f"输入不是 UTF-8 文本 / {path} is not UTF-8 text") from exc
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=mark_repeated_keys)
     except json.JSONDecodeError as exc:
         raise ValueError(
             f"JSON 格式错误：第 {exc.lineno} 行第 {exc.colno} 列 / "
@@ -64,6 +69,14 @@ def read_json(path: str) -> Any:
             "JSON 含有无法读取的数（太长，或 NaN、Infinity）/ "
             "JSON holds a number that cannot be read (too long, or NaN or Infinity)"
         ) from exc
+
+
+def no_repeated_keys(value: Any, where: str) -> None:
+    """Raise ValueError (bilingual) when `value`, an object of the command's own input
+    around the records, gave a key twice: which of the two was meant cannot be known."""
+    if isinstance(value, dict) and REPEATED_KEYS in value:
+        keys = ", ".join(value[REPEATED_KEYS])
+        raise ValueError(f"{where} 的键重复：{keys} / {where} gives the key {keys} more than once")
 
 
 def _no_constant(name: str) -> Any:

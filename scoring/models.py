@@ -18,6 +18,8 @@ they return in these rows, so a page reads precomputed numbers.
   to a score (第五章), written by the rulings work through
   ``scoring.services.adjustments_set``.
 * :class:`TieOrder` — a director's order of teams the rules leave level (第二十五条之4).
+* :class:`DirtyStage` — the outbox: a change not yet rescored, written in the same
+  transaction as the change (``scoring.services.rescore``).
 
 Every row is derived, except the last two: rescoring deletes and rewrites nothing a
 person entered.
@@ -447,3 +449,30 @@ class QualificationOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage.name} {self.reason}"
+
+
+class DirtyStage(models.Model):
+    """A change to a stage's scores that is not rescored yet: the outbox.
+
+    Whatever changes a score (a result confirmed or corrected, a ruling's adjustment, a
+    tie order) writes one row in its own transaction, naming the boards and matches it
+    touched (an empty list: the standings only). The rescore takes every row of the stage
+    under the stage's lock, rescores their union and deletes exactly those rows, so a row
+    still here means a rescore that has not happened — a task lost with its worker, a
+    rescore that failed — and the reconciler (``scoring.services.reconcile``) rescores it.
+    Rows are only ever inserted and deleted, never updated: two writers never meet on one.
+    """
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="dirty_marks", verbose_name=_("比赛阶段")
+    )
+    boards = models.JSONField(_("牌号"), default=list, blank=True)
+    matches = models.JSONField(_("场次"), default=list, blank=True)
+    marked_at = models.DateTimeField(_("标记时间"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("待重新计分")
+        verbose_name_plural = _("待重新计分")
+
+    def __str__(self) -> str:
+        return f"{self.stage_id} @ {self.marked_at:%H:%M:%S}"

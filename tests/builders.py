@@ -433,15 +433,14 @@ def entry(
 
 
 def played(board: Board, *, levels: tuple[str, str] = ("A", "A"), declarer: str = "N") -> dict:
-    """A whole legal play of ``board`` (the simulator deals the board's seed again)."""
-    record = random_board(
-        random.Random(int(board.seed)),
+    """A whole legal play of ``board``: the simulator plays its stored deal out."""
+    return random_board(
+        random.Random(board.number),
         board=board.number,
         levels={Side.NS: parse_level(levels[0]), Side.EW: parse_level(levels[1])},
         declarer=Seat[declarer],
+        deal=(board.hands, board.bottom),
     )
-    assert sorted(record["bottom"]) == sorted(board.bottom)
-    return record
 
 
 def boards_of(table: Table) -> list[Board]:

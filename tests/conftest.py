@@ -9,10 +9,12 @@ with what the previous one left would read another test's stage.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 
 from boards.models import Board
@@ -21,6 +23,14 @@ from scoring.cache import local_clear
 from tests import builders
 from tests.builders import Play, boards_of, rooms
 from tournament.models import Entrant, Event, EventRole, Match, Stage
+
+# The suite keeps the cache in each process's memory unless CACHE_URL names Redis: the
+# served default's database cache would need the database in every test, pure ones
+# too. The database cache itself is what tests/test_sqlite_venue.py's server runs on.
+if "CACHE_URL" not in os.environ:
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
+    }
 
 
 @pytest.fixture(autouse=True)

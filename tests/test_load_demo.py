@@ -9,6 +9,13 @@ from django.core.management import call_command
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _debug_on(settings):
+    """As ``make run`` runs it (pytest-django turns DEBUG off; elsewhere the suite passes
+    ``allow_production=True``)."""
+    settings.DEBUG = True
+
+
 def run_load_demo(**options: object) -> str:
     out = StringIO()
     call_command("load_demo", stdout=out, **options)
@@ -40,3 +47,28 @@ def test_the_demo_director_holds_the_director_role_of_the_demo_event():
 
     role = EventRole.objects.get(user__username="director")
     assert (role.event.code, role.role) == ("chifeng-demo", "director")
+
+
+def test_it_never_resets_the_password_of_an_existing_account():
+    """Issue 25: run on a server where someone set the director's password, it must not
+    put the published one back (nor make the account a superuser again)."""
+    account = get_user_model().objects.create_user(username="director", password="their-own-9x")
+
+    output = run_load_demo(structure_only=True)
+
+    account.refresh_from_db()
+    assert account.check_password("their-own-9x") and not account.check_password("duidiao")
+    assert not account.is_superuser
+    assert "未作更改" in output
+
+
+def test_with_debug_off_it_refuses_unless_asked(settings):
+    from django.core.management.base import CommandError
+
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="allow-production"):
+        run_load_demo(structure_only=True)
+    assert not get_user_model().objects.filter(username="director").exists()
+
+    run_load_demo(structure_only=True, allow_production=True)
+    assert get_user_model().objects.filter(username="director").exists()

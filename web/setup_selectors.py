@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from boards.models import Board
-from boards.services import deals_revealed, deals_verify
+from boards.models import Board, DealCommitment
+from boards.services import DealsCheck, deals_revealed, deals_verify
 from scoring.services import stage_source_undecided
 from tournament.models import BoardSet, Entrant, Event, EventRole, Round, Stage
 from tournament.selectors import unplayed_tiebreak
@@ -79,7 +79,8 @@ def entrant_rows(event: Event) -> list[dict[str, Any]]:
 
 def board_blocks(event: Event) -> list[dict[str, Any]]:
     """Per stage: how many boards its sets hold, how many are dealt and how, the boards
-    waiting for their 牌型卡, its rounds (to name one on an import) and its commitment."""
+    waiting for their 牌型卡, its rounds (to name one on an import), its latest commitment
+    and the commitments still waiting for their public value."""
     out = []
     for stage in event.stages.order_by("order"):
         dealt = Board.objects.filter(stage=stage)
@@ -106,31 +107,63 @@ def board_blocks(event: Event) -> list[dict[str, Any]]:
                 "rounds": list(stage.rounds.order_by("number")),
                 "per_round": stage.kind != Stage.Kind.MITCHELL,
                 "commitment": stage.deal_commitments.order_by("-committed_at", "-id").first(),
+                "awaiting_value": list(
+                    stage.deal_commitments.filter(
+                        scheme=DealCommitment.Scheme.V2, public_value_at__isnull=True
+                    ).order_by("committed_at", "id")
+                ),
             }
         )
     return out
 
 
-def commitment_blocks(event: Event) -> list[dict[str, Any]]:
-    """The public check of each stage's deals: the commitments, and once the stage is
-    over the seed material with every deal dealt again and compared."""
-    out = []
+def commitment_blocks(event: Event) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The public check of each stage's deals: the commitments with their times and
+    public values, and once the stage is over each commitment checked again by the
+    server — and, for ``duidiao-deal/2``, what the page's script needs to check it again
+    in the reader's browser (the document, digest, secret, public value and the deals
+    stored), returned second."""
+    out: list[dict[str, Any]] = []
+    browser: list[dict[str, Any]] = []
     for stage in event.stages.order_by("order"):
         commitments = list(stage.deal_commitments.order_by("committed_at", "id"))
         if not commitments:
             continue
         revealed = deals_revealed(stage)
-        out.append(
-            {
-                "stage": stage,
-                "revealed": revealed,
-                "checks": [
-                    {"commitment": c, "check": deals_verify(c) if revealed else None}
-                    for c in commitments
-                ],
-            }
-        )
-    return out
+        checks = []
+        for c in commitments:
+            # a commitment still waiting for its value keeps its secret: its deals are to come
+            check = deals_verify(c) if revealed and not c.awaits_public_value else None
+            checks.append({"commitment": c, "check": check})
+            if check is not None and c.scheme == DealCommitment.Scheme.V2:
+                browser.append(_browser_check(c, check))
+        out.append({"stage": stage, "revealed": revealed, "checks": checks})
+    return out, browser
+
+
+def _browser_check(commitment: DealCommitment, check: DealsCheck) -> dict[str, Any]:
+    where = {(b.round, b.number) for b in check.boards}
+    boards = [
+        {
+            "round": b.round.number if b.round else 0,
+            "number": b.number,
+            "hands": b.hands,
+            "bottom": b.bottom,
+        }
+        for b in Board.objects.filter(stage=commitment.stage).select_related("round")
+        if ((b.round.number if b.round else 0), b.number) in where
+    ]
+    return {
+        "id": commitment.pk,
+        "document": commitment.material,
+        "digest": commitment.digest,
+        "secret": commitment.secret,
+        "public_value": commitment.public_value,
+        "public_value_at": (
+            commitment.public_value_at.isoformat() if commitment.public_value_at else None
+        ),
+        "boards": boards,
+    }
 
 
 def decision_blocks(event: Event) -> list[dict[str, Any]]:

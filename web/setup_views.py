@@ -19,20 +19,22 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from boards.errors import BoardError
-from boards.models import Board
+from boards.models import Board, DealCommitment
 from boards.services import (
     board_fill_deal,
     boards_await_deal,
     boards_generate,
     boards_import,
     deals_commit,
+    deals_enter_public_value,
+    deals_revealed,
     read_board_upload,
 )
 from scoring.services import (
@@ -391,9 +393,9 @@ def round_toggle(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 
 @login_required
 def boards(request: HttpRequest, code: str) -> HttpResponse:
-    """Step 4, for each stage: deal from stored seeds (and publish the commitment),
-    import ``duidiao-board/1`` files, or leave the boards to be dealt at their first
-    table and type the 牌型卡 in later."""
+    """Step 4, for each stage: publish the commitment, then enter the public value it
+    named and deal from it (docs/dealing.md); import ``duidiao-board/1`` files; or leave
+    the boards to be dealt at their first table and type the 牌型卡 in later."""
     event = event_for(request, code, "director")
     rejection: dict[str, Any] | None = None
     if request.method == "POST":
@@ -402,13 +404,29 @@ def boards(request: HttpRequest, code: str) -> HttpResponse:
             raise Http404("no such stage")
         action = request.POST.get("action")
         try:
-            if action == "generate":
-                made = boards_generate(stage=stage, user=request.user)
-                deals_commit(stage=stage, user=request.user)
+            if action == "commit":
+                commitment = deals_commit(
+                    stage=stage,
+                    public_source=request.POST.get("public_source", ""),
+                    user=request.user,
+                )
                 messages.success(
                     request,
-                    _("%(s)s：已发%(n)d副牌，并公布了发牌承诺。")
-                    % {"s": stage.name, "n": len(made)},
+                    _("%(s)s：已公布%(n)d副牌的发牌承诺；公开值公布后输入，即可发牌。")
+                    % {"s": stage.name, "n": commitment.boards},
+                )
+            elif action == "public_value":
+                commitment = get_object_or_404(
+                    stage.deal_commitments, pk=request.POST.get("commitment") or 0
+                )
+                made = deals_enter_public_value(
+                    commitment=commitment,
+                    value=request.POST.get("public_value", ""),
+                    user=request.user,
+                )
+                messages.success(
+                    request,
+                    _("%(s)s：已输入公开值，发了%(n)d副牌。") % {"s": stage.name, "n": len(made)},
                 )
             elif action == "table":
                 made = boards_await_deal(stage=stage, user=request.user)
@@ -483,13 +501,27 @@ def board_deal(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 
 
 def deals_public(request: HttpRequest, code: str) -> HttpResponse:
-    """Anyone: each stage's commitment published before play, and after the stage its
-    seed material with every deal dealt again from its seed and compared."""
+    """Anyone: each stage's commitment published before play with its public value, and
+    after the stage every deal dealt again and compared — by the server, and by the
+    page's own script in the reader's browser (docs/dealing.md)."""
     event = event_for(request, code)
-    context = event_context(request, event) | {
-        "blocks": setup_selectors.commitment_blocks(event),
-    }
+    blocks, browser = setup_selectors.commitment_blocks(event)
+    context = event_context(request, event) | {"blocks": blocks, "browser_checks": browser}
     return render(request, "web/deals.html", context)
+
+
+def deals_document(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """Anyone: a ``duidiao-deal/2`` commitment document byte for byte, to hash with
+    ``sha256sum`` (a ``duidiao-deal/1`` seed material only once its stage is over)."""
+    event = event_for(request, code)
+    commitment = get_object_or_404(DealCommitment, stage__event=event, pk=pk)
+    if commitment.scheme == DealCommitment.Scheme.V1 and not deals_revealed(commitment.stage):
+        raise Http404("seeds not shown yet")
+    response = HttpResponse(
+        commitment.material.encode("utf-8"), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="commitment-{commitment.pk}.txt"'
+    return response
 
 
 # --- 6. decisions --------------------------------------------------------------------------
@@ -567,7 +599,6 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
                         changed_by=request.user,
                     )
                     made_boards = boards_generate(stage=stage, user=request.user)
-                    deals_commit(stage=stage, user=request.user)
                     match_changed(match)
                     messages.success(
                         request,

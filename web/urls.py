@@ -72,6 +72,11 @@ urlpatterns = [
         name="setup_board_deal",
     ),
     path("e/<slug:code>/deals/", setup_views.deals_public, name="deals"),
+    path(
+        "e/<slug:code>/deals/<int:pk>/commitment.txt",
+        setup_views.deals_document,
+        name="deals_document",
+    ),
     path("e/<slug:code>/director/decisions/", setup_views.decisions, name="setup_decisions"),
     path(
         "e/<slug:code>/director/rounds/<int:pk>/",

@@ -22,7 +22,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from rest_framework.authtoken.models import Token
 
-from scoring.cache import cached_payload, remembered
+from duidiao.venue import venue_urls
+from scoring.cache import cached_payload, remembered, standings_heal
 from tournament.access import event_context, event_for, stage_for
 from tournament.models import Stage, StageEntry, Table
 from tournament.roles import sees_every_result, user_has_role
@@ -61,6 +62,7 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
 
 #: Stands for the CSRF token in a cached page; never a real token's characters.
 CSRF_PLACEHOLDER = "@@csrf-token@@"
+LOOPBACK = ("127.0.0.1", "::1")
 
 DIRECTIONS = {"ns": StageEntry.Direction.NS, "ew": StageEntry.Direction.EW}
 #: A Howell pair has no fixed direction: its page is under "p".
@@ -74,7 +76,11 @@ def _shown_round(request: HttpRequest) -> int | None:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/home.html", {"events": selectors.event_list(request.user)})
+    context: dict[str, Any] = {"events": selectors.event_list(request.user)}
+    if request.user.is_authenticated or request.META.get("REMOTE_ADDR") in LOOPBACK:
+        # The director at the server (or signed in): where phones open this server.
+        context["venue_urls"] = venue_urls()
+    return render(request, "web/home.html", context)
 
 
 def event_detail(request: HttpRequest, code: str) -> HttpResponse:
@@ -146,6 +152,7 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
 
     if request.user.is_authenticated:  # the page names the login: not shared
         shared = request
+        standings_heal(stage.pk)  # uncached, so no standings_version() to do it
         return HttpResponse(page().replace(CSRF_PLACEHOLDER, get_token(request)))
     # One page per stage, version and language: a query string (?x=1, ?x=2, …) neither
     # makes a new cache entry nor ends up in the page everyone is served.

@@ -6,23 +6,23 @@ from __future__ import annotations
 
 from ..records import Entry
 from .commitments import (
+    DEALT_AT_ONCE,
     BoardCheck,
     DealsCheck,
+    boards_generate,
+    boards_generate_event,
     deals_commit,
+    deals_enter_public_value,
     deals_revealed,
     deals_verify,
-    seed_material,
 )
 from .deals import (
     board_enter_deal,
     board_fill_deal,
     boards_await_deal,
-    boards_generate,
-    boards_generate_event,
     boards_import,
     deal_from_seed,
     deal_text_cards,
-    new_seed,
     read_board_file,
     read_board_upload,
 )
@@ -51,10 +51,11 @@ __all__ = [
     "board_fill_deal",
     "boards_await_deal",
     "deal_text_cards",
+    "DEALT_AT_ONCE",
     "deals_commit",
+    "deals_enter_public_value",
     "deals_revealed",
     "deals_verify",
-    "seed_material",
     "Actor",
     "Entry",
     "Judgement",
@@ -67,7 +68,6 @@ __all__ = [
     "deal_from_seed",
     "first_play_table",
     "first_play_tables",
-    "new_seed",
     "pin_misses",
     "read_board_file",
     "read_board_upload",

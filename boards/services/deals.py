@@ -1,7 +1,8 @@
-"""Deals: generated with a stored seed, imported from ``duidiao-board/1`` files, or
-entered by hand from a hand-record card (牌型卡). Every deal passes the engine's
-``check_deal`` (108 cards, two of each; 25 to each seat and 8 to the bottom; 第十、
-十四、四十一条) before it is stored, and a batch is stored whole or not at all.
+"""Deals: imported from ``duidiao-board/1`` files, or entered by hand from a
+hand-record card (牌型卡); generated ones are dealt from a commitment (``commitments``).
+Every deal passes the engine's ``check_deal`` (108 cards, two of each; 25 to each
+seat and 8 to the bottom; 第十、十四、四十一条) before it is stored,
+and a batch is stored whole or not at all.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ import io
 import json
 import random
 import re
-import secrets
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -22,15 +22,17 @@ from django.db import transaction
 from core.engine import (
     FORMAT,
     SEAT_NAMES,
+    RepeatedKeysError,
     Seat,
     card_name,
     check_board,
     check_deal,
     parse_card,
     parse_hand_text,
+    refuse_repeated_keys,
 )
 from core.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
-from tournament.models import BoardSet, Event, Round, Stage
+from tournament.models import BoardSet, Round, Stage
 
 from ..errors import BoardError, EntryRejected
 from ..models import Board, Result
@@ -41,27 +43,20 @@ __all__ = [
     "board_fill_deal",
     "boards_await_deal",
     "deal_text_cards",
-    "boards_generate",
-    "boards_generate_event",
     "boards_import",
     "board_enter_deal",
     "deal_from_seed",
-    "new_seed",
     "read_board_file",
     "read_board_upload",
 ]
 
-SEED_BITS = 128
 _NOT_SAVED = ("牌型未保存", "deal not saved")
 
 
-def new_seed() -> int:
-    """A fresh 128-bit seed from the operating system's CSPRNG (``secrets``)."""
-    return secrets.randbits(SEED_BITS)
-
-
 def deal_from_seed(seed: int) -> tuple[dict[str, list[str]], list[str]]:
-    """The deal a seed stands for: (hands N/E/S/W, bottom), canonical card strings.
+    """The deal a ``duidiao-deal/1`` seed stands for (events dealt before
+    ``duidiao-deal/2``, docs/dealing.md; kept to verify them): (hands N/E/S/W, bottom),
+    canonical card strings.
 
     Why a seed and not simply ``secrets.SystemRandom().shuffle``: the seed is drawn
     from the operating system's cryptographic source (128 bits, so no one can guess or
@@ -173,66 +168,6 @@ def _store(
     )
 
 
-# --- generating -----------------------------------------------------------------------
-
-
-@transaction.atomic
-def boards_generate(*, stage: Stage, user: Any = None) -> list[Board]:
-    """Deal every board of ``stage``'s board sets that has no deal yet; return the new ones.
-
-    Safe to run again (boards already dealt are kept), e.g. after a knockout lays its
-    next round. Each board gets its own seed (see :func:`deal_from_seed`).
-    """
-    known = dict(
-        ((round_id, number), set_id)
-        for round_id, number, set_id in Board.objects.filter(stage=stage).values_list(
-            "round_id", "number", "board_set_id"
-        )
-    )
-    created: list[Board] = []
-    sets = BoardSet.objects.filter(stage=stage).select_related("round")
-    for board_set in sets.order_by("round__number", "number"):
-        for number in board_set.board_numbers:
-            key = (board_set.round_id, number)
-            if key in known:
-                if known[key] != board_set.pk:
-                    raise BoardError(
-                        f"{stage.name}：两个牌组都包含第{number}副",
-                        f"{stage.name}: two board sets hold board {number}",
-                        code="no_board_set",
-                    )
-                continue
-            seed = new_seed()
-            hands, bottom = deal_from_seed(seed)
-            errors = _deal_errors(hands, bottom, number)
-            if errors:  # cannot happen with full_deck(); checked all the same
-                raise EntryRejected.from_findings(errors, board=number, what=_NOT_SAVED)
-            created.append(
-                Board(
-                    stage=stage,
-                    round=board_set.round,
-                    board_set=board_set,
-                    number=number,
-                    hands=hands,
-                    bottom=bottom,
-                    source=Board.Source.GENERATED,
-                    seed=str(seed),
-                    created_by=user,
-                )
-            )
-            known[key] = board_set.pk
-    return Board.objects.bulk_create(created)
-
-
-@transaction.atomic
-def boards_generate_event(*, event: Event, user: Any = None) -> list[Board]:
-    """:func:`boards_generate` for every stage of ``event``."""
-    out: list[Board] = []
-    for stage in event.stages.order_by("order", "id"):
-        out.extend(boards_generate(stage=stage, user=user))
-    return out
-
-
 # --- importing ------------------------------------------------------------------------
 
 
@@ -313,14 +248,22 @@ def _count_boards(records: Sequence[object]) -> None:
 
 def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, Any]]:
     """The records in a board file: one ``duidiao-board/1`` record, a list of them, or
-    ``{"boards": [...]}``. Raises BoardError (``unreadable``) for anything else."""
+    ``{"boards": [...]}``. Raises BoardError (``unreadable``) for anything else, and
+    (``bad_record``) for an object that gives a key twice."""
     try:
         if isinstance(source, str | Path):
             text = Path(source).read_text(encoding="utf-8")
         else:
             raw = source.read()
             text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=refuse_repeated_keys)
+    except RepeatedKeysError as error:  # two values for one key: which was meant? (bad_record)
+        keys = "、".join(error.keys)
+        raise BoardError(
+            f"牌型文件中的键重复：{keys}",
+            f"the board file gives the key {', '.join(error.keys)} more than once",
+            code="bad_record",
+        ) from error
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BoardError(
             f"无法读取牌型文件：{error}", f"cannot read the board file: {error}", code="unreadable"

@@ -27,11 +27,18 @@ from .errors import ErrorCode, RecordUnreadable, RuleError
 from .outcome import Dig, HandOutcome, Outcome, score_hand
 from .profiles import PROFILES, RuleProfile, resolve_profile
 from .record import FORMAT
+from .repeated import (
+    REPEATED_KEYS,
+    RepeatedKeysError,
+    mark_repeated_keys,
+    refuse_repeated_keys,
+)
 
 __all__ = [
     "BJ",
     "LJ",
     "PROFILES",
+    "REPEATED_KEYS",
     "SEAT_NAMES",
     "Card",
     "Dig",
@@ -40,6 +47,7 @@ __all__ = [
     "HandOutcome",
     "Outcome",
     "RecordUnreadable",
+    "RepeatedKeysError",
     "RuleError",
     "RuleProfile",
     "Seat",
@@ -50,10 +58,12 @@ __all__ = [
     "check_board",
     "check_deal",
     "level_name",
+    "mark_repeated_keys",
     "parse_card",
     "parse_hand_text",
     "parse_level",
     "parse_seat",
+    "refuse_repeated_keys",
     "resolve_profile",
     "score_hand",
 ]

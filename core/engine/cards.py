@@ -32,16 +32,8 @@ class Suit(enum.IntEnum):
 SUIT_ZH = {Suit.H: "红心", Suit.D: "方块", Suit.S: "黑桃", Suit.C: "梅花"}
 # Messages name suits; a letter would read like a seat ("E holds S").
 SUIT_EN = {Suit.H: "hearts", Suit.D: "diamonds", Suit.S: "spades", Suit.C: "clubs"}
-SUIT_SYMBOLS = {
-    "♥": Suit.H,
-    "♡": Suit.H,
-    "♦": Suit.D,
-    "♢": Suit.D,
-    "♠": Suit.S,
-    "♤": Suit.S,
-    "♣": Suit.C,
-    "♧": Suit.C,
-}
+# The symbols interfaces.md accepts in place of the suit letter (♥10, ♠A).
+SUIT_SYMBOLS = {"♥": Suit.H, "♦": Suit.D, "♠": Suit.S, "♣": Suit.C}
 
 LJ = Card(52)  # 小王
 BJ = Card(53)  # 大王
@@ -52,8 +44,7 @@ BOTTOM_SIZE = 8
 
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
-_RANK_INDEX["T"] = _RANK_INDEX["10"]
-_RANK_INDEX["1"] = _RANK_INDEX["A"]
+_RANK_INDEX["T"] = _RANK_INDEX["10"]  # "`T` is accepted for 10" (interfaces.md); no "1" for A
 
 
 class Seat(enum.IntEnum):
@@ -105,9 +96,8 @@ SEATS_BY_NAME: dict[str, Seat] = {s.name: s for s in Seat}
 
 # Levels (级别, 第八条) as numbers A=1 … K=13, so that "rising n levels" is addition.
 LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# Exactly the strings interfaces.md lists: no number 7, no "k", no "T", no "1", no "10 ".
 _LEVEL_INDEX = {name: i + 1 for i, name in enumerate(LEVEL_NAMES)}
-_LEVEL_INDEX["T"] = 10
-_LEVEL_INDEX["1"] = 1
 
 
 class NotationError(ValueError):
@@ -155,9 +145,12 @@ def card_en(c: int) -> str:
 
 
 def _spellings() -> dict[str, Card]:
-    """Every accepted spelling of every card, upper-cased: one look-up per card read."""
+    """Every spelling interfaces.md accepts, exactly as it spells them: the suit letter or
+    symbol and the rank (`H10`, `HT`, `♥10`), `BJ`, `LJ`, `大王`, `小王`. Nothing else —
+    not `h10`, not ` H10`, not `H1` for the ace (a typo for `H10` reads as an unknown card,
+    not as a third ♥A) — so one look-up reads a card."""
     out: dict[str, Card] = {"BJ": BJ, "大王": BJ, "LJ": LJ, "小王": LJ}
-    heads: dict[Suit, list[str]] = {s: [s.name, SUIT_ZH[s]] for s in Suit}
+    heads: dict[Suit, list[str]] = {s: [s.name] for s in Suit}
     for symbol, s in SUIT_SYMBOLS.items():
         heads[s].append(symbol)
     for s, names in heads.items():
@@ -171,19 +164,22 @@ SPELLINGS = _spellings()
 
 
 def parse_card(text: object) -> Card:
-    """Read `H10`, `HT`, `♥10`, `红心10`, `BJ`, `大王`, … (interfaces.md)."""
+    """Read `H10`, `HT`, `♥10`, `BJ`, `大王`, … exactly as interfaces.md spells them."""
     found = SPELLINGS.get(text) if isinstance(text, str) else None
     if found is None:
-        found = SPELLINGS.get(text.strip().upper()) if isinstance(text, str) else None
-        if found is None:
-            raise NotationError("card")
+        raise NotationError("card")
     return found
 
 
-#: Suit markers of the fast hand grammar: symbols, letters and Chinese names (红桃 and
+#: Suit markers of the fast hand grammar, typed by a person rather than written by a
+#: program: symbols (white ones too), letters in either case and Chinese names (红桃 and
 #: 方片, 草花 as spoken at the table besides the rules' 红心, 方块, 梅花).
 _SUIT_MARKS: dict[str, Suit] = {
     **SUIT_SYMBOLS,
+    "♡": Suit.H,
+    "♢": Suit.D,
+    "♤": Suit.S,
+    "♧": Suit.C,
     **{s.name: s for s in Suit},
     **{SUIT_ZH[s]: s for s in Suit},
     "红桃": Suit.H,
@@ -191,7 +187,7 @@ _SUIT_MARKS: dict[str, Suit] = {
     "草花": Suit.C,
 }
 _JOKER_MARKS: dict[str, Card] = {"大王": BJ, "小王": LJ, "BJ": BJ, "LJ": LJ}
-_RANK_MARKS = _RANK_INDEX  # 10 also T, A also 1 (interfaces.md)
+_RANK_MARKS = _RANK_INDEX  # 10 also T (interfaces.md)
 _SEPARATORS = frozenset(" \t\r\n,，、;；/")
 
 
@@ -239,11 +235,11 @@ def parse_cards(value: object) -> tuple[Card, ...] | None:
 
 
 def parse_level(text: object) -> int:
-    if isinstance(text, int) and not isinstance(text, bool) and 1 <= text <= 13:
-        return text
-    if isinstance(text, str) and text.strip().upper() in _LEVEL_INDEX:
-        return _LEVEL_INDEX[text.strip().upper()]
-    raise NotationError("level")
+    """A level spelled as interfaces.md lists it: the string `A`, `2` … `10`, `J`, `Q` or `K`."""
+    found = _LEVEL_INDEX.get(text) if isinstance(text, str) else None
+    if found is None:
+        raise NotationError("level")
+    return found
 
 
 def level_name(level: int) -> str:
@@ -251,22 +247,22 @@ def level_name(level: int) -> str:
 
 
 def parse_seat(text: object) -> Seat:
-    if isinstance(text, str) and text.strip().upper() in Seat.__members__:
-        return Seat[text.strip().upper()]
-    raise NotationError("seat")
+    """A seat as interfaces.md spells it: `N`, `E`, `S` or `W`."""
+    found = SEATS_BY_NAME.get(text) if isinstance(text, str) else None
+    if found is None:
+        raise NotationError("seat")
+    return found
+
+
+_SUITS_BY_MARK: dict[str, Suit] = {**{s.name: s for s in Suit}, **SUIT_SYMBOLS}
 
 
 def parse_suit(text: object) -> Suit:
-    if isinstance(text, str):
-        t = text.strip().upper()
-        if t in Suit.__members__:
-            return Suit[t]
-        for s, zh in SUIT_ZH.items():
-            if text.strip() == zh:
-                return s
-        if text.strip() in SUIT_SYMBOLS:
-            return SUIT_SYMBOLS[text.strip()]
-    raise NotationError("suit")
+    """A suit as a card spells it (interfaces.md): its letter `H` `D` `S` `C` or its symbol."""
+    found = _SUITS_BY_MARK.get(text) if isinstance(text, str) else None
+    if found is None:
+        raise NotationError("suit")
+    return found
 
 
 def point_value(c: int) -> int:

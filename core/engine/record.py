@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import (
+    HAND_SIZE,
     ORDER_NAMES,
     SEAT_ZH,
     SEATS_BY_NAME,
@@ -30,9 +31,13 @@ from .cards import (
 from .errors import ErrorCode, Findings, RecordUnreadable, shown
 from .outcome import Dig
 from .profiles import ProfileError, RuleProfile, resolve_profile
+from .repeated import REPEATED_KEYS
 
 FORMAT = "duidiao-board/1"
 MAX_BOARD = 999_999  # board numbers are printed on box cards, not astronomical
+# Each player holds 25 cards (第十四条) and plays at least one to every trick (第十七条),
+# so a board has at most 25 tricks; a record of more is refused before any is read.
+MAX_TRICKS = HAND_SIZE
 SIDE_KEYS = frozenset(s.value for s in Side)
 SIDE_ZH = {Side.NS: "南北", Side.EW: "东西"}
 SEAT_KEYS = frozenset(SEATS_BY_NAME)
@@ -91,6 +96,20 @@ class Reader:
     def bad(self, zh: str, en: str, **where: Any) -> None:
         self.findings.add(ErrorCode.BAD_RECORD, zh, en, **where)
 
+    def repeats(self, value: object, where_zh: str, where_en: str, **where: Any) -> bool:
+        """Whether `value` is a JSON object that gave a key twice (reported: `bad_record`).
+
+        Such an object is ambiguous, so it is not read either way (`repeated.py`)."""
+        if not isinstance(value, Mapping) or REPEATED_KEYS not in value:
+            return False
+        keys = value[REPEATED_KEYS]
+        self.bad(
+            f"{where_zh}的键重复：{'、'.join(keys)}",
+            f"{where_en} gives the key {', '.join(keys)} more than once",
+            **where,
+        )
+        return True
+
     def card(self, text: object, where_zh: str, where_en: str, **where: Any) -> Card | None:
         try:
             return parse_card(text)
@@ -137,6 +156,7 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     plain_board = type(board) is int and 0 <= board <= MAX_BOARD
     findings = Findings(board if plain_board and isinstance(board, int) else None)
     r = Reader(data, findings)
+    r.repeats(data, "记录", "the record")
     if board is not None and not plain_board:
         r.bad(
             f"牌号 {shown(board)} 应为 0 到 {MAX_BOARD} 的整数",
@@ -172,7 +192,7 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     if not isinstance(partial, bool):
         r.bad("部分出牌标记（partial）应为 true 或 false", "partial must be true or false")
     result = _result(r)
-    if result is None and tricks is None and data.get("result") is None:
+    if data.get("tricks") is None and data.get("result") is None:
         # A partial play without a result is checked trick by trick (interfaces.md).
         r.bad(
             "没有结果：应给出结果（result）或出牌记录（tricks）", "no result: give result or tricks"
@@ -208,6 +228,10 @@ def _profile(r: Reader) -> RuleProfile | None:
     if not isinstance(switches, Mapping):
         r.bad("规则开关（switches）应为对象", "switches must be an object")
         return None
+    if r.repeats(switches, "规则开关（switches）", "switches") or any(
+        [r.repeats(v, f"规则开关 {k}", f"switch {k}") for k, v in switches.items()]
+    ):
+        return None
     try:
         return resolve_profile(r.data.get("rules"), switches)
     except ProfileError as exc:
@@ -217,6 +241,8 @@ def _profile(r: Reader) -> RuleProfile | None:
 
 def _levels(r: Reader) -> dict[Side, int] | None:
     value = r.data.get("levels")
+    if r.repeats(value, "级别（levels）", "levels"):
+        return None
     if not isinstance(value, Mapping) or value.keys() != SIDE_KEYS:
         r.bad(
             "级别（levels）应给出南北（NS）和东西（EW）两方的级别",
@@ -252,7 +278,7 @@ def _seat(r: Reader, key: str, zh: str, *, required: bool) -> Seat | None:
 
 def read_hands(r: Reader) -> dict[Seat, tuple[Card, ...]] | None:
     value = r.data.get("hands")
-    if value is None:
+    if value is None or r.repeats(value, "手牌（hands）", "hands"):
         return None
     if not isinstance(value, Mapping) or value.keys() != SEAT_KEYS:
         r.bad(
@@ -279,6 +305,8 @@ def _exchanges(r: Reader) -> tuple[Exchange, ...] | None:
         return None
     out = []
     for i, item in enumerate(value, 1):
+        if r.repeats(item, f"第{i}个换牌", f"exchange {i}"):
+            continue
         if not isinstance(item, Mapping) or item.get("kind") not in ("xiaosa", "grab"):
             r.bad(
                 f"第{i}个换牌的种类（kind）应为 xiaosa（潇洒）或 grab（抢牌）",
@@ -300,6 +328,15 @@ def _tricks(r: Reader) -> tuple[TrickRecord, ...] | None:
     if not isinstance(value, list):
         r.bad("出牌记录（tricks）应为列表", "tricks must be a list")
         return None
+    if len(value) > MAX_TRICKS:
+        r.bad(
+            f"出牌记录有 {len(value)} 轮；每人 {HAND_SIZE} 张牌、每轮至少出一张，"
+            f"一副牌最多 {MAX_TRICKS} 轮",
+            f"the play has {len(value)} tricks; with {HAND_SIZE} cards each and at least "
+            f"one played to every trick, a board has at most {MAX_TRICKS}",
+            article="第十四条",
+        )
+        return None
     plain = tuple(map(_plain_trick, value))
     if None not in plain:
         return plain  # type: ignore[return-value]
@@ -315,7 +352,7 @@ def _plain_trick(item: object) -> TrickRecord | None:
     Nearly every trick of a stored record takes this path, so it does the least work
     that still rejects everything `_trick` would report.
     """
-    if type(item) is not dict:
+    if type(item) is not dict or REPEATED_KEYS in item:
         return None
     plays, leader = item.get("plays"), item.get("leader")
     if type(leader) is not str or type(plays) is not dict or plays.keys() != SEAT_KEYS:
@@ -352,6 +389,10 @@ def _plain_trick(item: object) -> TrickRecord | None:
 def _trick(r: Reader, i: int, item: object) -> TrickRecord | None:
     """A trick read field by field, reporting what is wrong with it."""
     plays = item.get("plays") if isinstance(item, dict) else None
+    if r.repeats(item, f"第{i}轮", f"trick {i}", trick=i) or r.repeats(
+        plays, f"第{i}轮的出牌（plays）", f"trick {i} plays", trick=i
+    ):
+        return None
     if not isinstance(plays, dict) or plays.keys() != SEAT_KEYS:
         r.bad(
             f"第{i}轮应有北、东、南、西四家的出牌",
@@ -366,10 +407,12 @@ def _trick(r: Reader, i: int, item: object) -> TrickRecord | None:
         got = r.cards(
             cards, f"第{i}轮{SEAT_ZH[name]}家", f"trick {i} seat {name}", trick=i, seat=name
         )
-        if got == ():
-            r.bad(
-                f"第{i}轮{SEAT_ZH[name]}家没有出牌",
-                f"trick {i}: seat {name} played no card",
+        if cards == []:
+            # Every player plays as many cards as were led, at least one (第十七条).
+            r.findings.add(
+                ErrorCode.WRONG_COUNT,
+                f"第{i}轮{SEAT_ZH[name]}家没有出牌，每家每轮至少出一张",
+                f"trick {i}: seat {name} played no card; every player plays at least one",
                 trick=i,
                 seat=name,
             )
@@ -388,7 +431,7 @@ def _trick(r: Reader, i: int, item: object) -> TrickRecord | None:
 
 def _result(r: Reader) -> ResultRecord | None:
     value = r.data.get("result")
-    if value is None:
+    if value is None or r.repeats(value, "结果（result）", "result"):
         return None
     if not isinstance(value, Mapping):
         r.bad("结果（result）应为对象", "result must be an object")

@@ -10,7 +10,7 @@ event. Given the same `random.Random` it makes the same board.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .board import is_ganbaguo
@@ -31,6 +31,7 @@ from .cards import (
     full_deck,
     level_name,
     level_rank_index,
+    parse_card,
 )
 from .play import (
     Lead,
@@ -53,17 +54,23 @@ def random_board(
     board: int = 1,
     levels: dict[Side, int] | None = None,
     declarer: Seat | None = None,
+    deal: tuple[Mapping[str, Sequence[str]], Sequence[str]] | None = None,
 ) -> dict[str, Any]:
-    """A complete, legal `duidiao-board/1` record with every trick."""
+    """A complete, legal `duidiao-board/1` record with every trick; of ``deal`` (hands by
+    seat name, bottom; canonical card names) when given, else of a deal ``rng`` shuffles."""
     levels = levels or {Side.NS: rng.randint(1, 13), Side.EW: rng.randint(1, 13)}
     declarer = declarer if declarer is not None else Seat(rng.randrange(4))
     level = levels[declarer.side]
-    deck = full_deck()
-    rng.shuffle(deck)
-    hands: dict[Seat, list[int]] = {
-        s: list(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i, s in enumerate(Seat)
-    }
-    bottom: list[int] = list(deck[4 * HAND_SIZE :])
+    if deal is None:
+        deck = full_deck()
+        rng.shuffle(deck)
+        hands: dict[Seat, list[int]] = {
+            s: list(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i, s in enumerate(Seat)
+        }
+        bottom: list[int] = list(deck[4 * HAND_SIZE :])
+    else:
+        hands = {s: [parse_card(c) for c in deal[0][s.name]] for s in Seat}
+        bottom = [parse_card(c) for c in deal[1]]
     trump, declared_by = _declare(rng, hands, bottom, level)
     ctx = trump_context(level, trump, profile.ace_low_tractor)
 

@@ -3,10 +3,11 @@
 The file (``duidiao-event/1``) holds everything a person entered or decided in the
 event: the event and its roles, players, teams and pairs, every stage with its field,
 rounds, matches (with their change log), tables, seats, board sets and set plays, every
-board with its deal and seed, its box cards and its results (each with its audit
-trail), the stored score adjustments and tie orders, and the rulings with all their
-versions. Scores, standings and travellers are not in it: they follow from the rest
-and are rescored on import. Print jobs are not in it either.
+board with its deal and seed, the deal commitments (docs/dealing.md), its box cards and
+its results (each with its audit trail), the stored score adjustments and tie orders,
+and the rulings with all their versions. Scores, standings and travellers are not in
+it: they follow from the rest and are rescored on import. Print jobs are not in it
+either.
 
 What the file holds and how each row names another is one table,
 :mod:`.references`; :mod:`.export` walks it to write the file and :mod:`.importer`

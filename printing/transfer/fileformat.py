@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from core.engine import refuse_repeated_keys
+
 from .errors import TransferError
 
 __all__ = ["FORMAT", "MAX_DEPTH", "canonical_json", "event_file_read"]
@@ -39,7 +41,8 @@ def event_file_read(content: bytes | str) -> dict[str, Any]:
     """The data of an event file; :class:`TransferError` (``unreadable``) when it is
     not JSON, or not an event file of this format."""
     try:
-        data = json.loads(content)
+        # A key given twice (its records' levels, results…) is refused, not "last wins".
+        data = json.loads(content, object_pairs_hook=refuse_repeated_keys)
     except (UnicodeDecodeError, ValueError) as error:
         raise TransferError(
             f"无法读取：不是 JSON 文件（{error}）",

@@ -28,7 +28,14 @@ from typing import Any, Protocol
 
 from django.db import models
 
-from boards.models import RESULT_SCORECARD_FIELDS, Board, BoxCard, Result, ResultChange
+from boards.models import (
+    RESULT_SCORECARD_FIELDS,
+    Board,
+    BoxCard,
+    DealCommitment,
+    Result,
+    ResultChange,
+)
 from core.engine import SEAT_NAMES
 from rulings.models import Ruling, RulingVersion
 from scoring.models import MatchScore, ScoreAdjustment, TieOrder
@@ -617,6 +624,19 @@ _BOARDS = Section(
     children=(_RESULTS, _BOX_CARDS),
 )
 
+# The commitments the generated deals were dealt from (docs/dealing.md), so that a
+# transferred event still verifies; absent from files written before them.
+_DEAL_COMMITMENTS = Section(
+    "deal_commitments",
+    DealCommitment,
+    up="stage",
+    cols=_cols("scheme", "digest", "material", "boards", "committed_at", "secret")
+    + _cols("public_source", "public_value", "public_value_at")
+    + _cols(Col("committed_by", USER), Col("public_value_by", USER)),
+    order_by=("committed_at", "id"),
+    optional=True,
+)
+
 _MATCH_CHANGES = Section(
     "changes",
     tournament.MatchChange,
@@ -742,6 +762,7 @@ STAGES = Section(
         _BOARD_SETS,
         _TABLES,
         _BOARDS,
+        _DEAL_COMMITMENTS,
         _ADJUSTMENTS,
         _TIE_ORDERS,
     ),

@@ -1,7 +1,8 @@
 """Scoring in the database: confirmed results → board points, match scores and
 winners, travellers and matchpoints, standings (plain functions; see each module).
 
-* ``rescore`` — what a result touches, queued on commit; stages and events in full.
+* ``rescore`` — what a result touches, marked in the outbox and rescored on commit; the
+  reconciler for marks left behind; stages and events in full.
 * ``teams`` — team matches, brackets, round-robin and group tables.
 * ``team_formats`` — carry-over into a round-robin final, bracket places, Swiss teams.
 * ``pairs`` — Mitchell travellers and rankings, the pairs final.
@@ -24,9 +25,12 @@ from .adjustments import (
 from .qualify import stage_qualify_from_source, stage_source_undecided
 from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
+    heal_stage,
     match_changed,
     queue_rescore,
     queue_targets,
+    reconcile,
+    rescore_dirty,
     rescore_event,
     rescore_result,
     rescore_stage,
@@ -44,11 +48,14 @@ __all__ = [
     "board_release",
     "board_withdraw_release",
     "boards_release",
+    "heal_stage",
     "match_changed",
     "match_score_reset",
     "pairs_session_create",
     "queue_rescore",
     "queue_targets",
+    "reconcile",
+    "rescore_dirty",
     "rescore_event",
     "rescore_result",
     "rescore_stage",

@@ -2,11 +2,16 @@
 
 A confirmed or corrected result touches its board, its match (team formats), its
 stage's standings and, in a bracket, the matches its result feeds; a Mitchell result
-touches its board's traveller and the two rankings. ``result_changed`` queues exactly
-that, after the result's transaction commits, as a Celery task (run at once when
-Celery is eager, the default without a broker). A full rescore of an event is
-``rescore_event`` (``python manage.py rescore EVENT``, or the ``scoring.rescore_event``
-task).
+touches its board's traveller and the two rankings. ``result_changed`` marks exactly
+that in the outbox (:class:`scoring.models.DirtyStage`), in the result's own
+transaction, and once it commits sends a Celery task (run at once when Celery is
+eager, the default without a broker) that rescores what the stage's marks name and
+deletes them. A mark left behind — the task lost with its worker, a rescore that failed
+after its retries — is rescored by :func:`reconcile`: Celery beat runs it in production;
+in the embedded default (no worker) a standings read runs :func:`heal_stage` for its
+stage (``scoring.cache``). Either way the standings come right by themselves within a
+minute. A full rescore of an event is ``rescore_event`` (``python manage.py rescore
+EVENT``, or the ``scoring.rescore_event`` task).
 
 Every rescore of a stage takes a lock on the stage row first, so two results of the
 same stage confirmed at the same moment are scored one after the other, each reading
@@ -19,24 +24,33 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Collection, Iterable
+from datetime import timedelta
 from typing import Any
 
+from celery.exceptions import Retry
 from django.db import transaction
+from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from boards.models import Result
+from duidiao.retry import TRANSIENT_ERRORS
 from tournament.models import Event, Match, Stage
 
 from ..cache import standings_changed
+from ..models import DirtyStage
 from ._rows import adjustments_of
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
 from .team_formats import bracket_standings_rescore, swiss_standings_rescore
 from .teams import bracket_rescore, match_rescore, matches_rescore, team_standings_rescore
 
 __all__ = [
+    "RECONCILE_AFTER",
+    "heal_stage",
     "match_changed",
     "queue_rescore",
     "queue_targets",
+    "reconcile",
+    "rescore_dirty",
     "rescore_event",
     "rescore_result",
     "rescore_stage",
@@ -46,9 +60,15 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
+#: Seconds a mark may wait for its own task before the reconciler takes it (a task
+#: normally runs within a second of the commit; a busy worker may take a few).
+RECONCILE_AFTER = 10
+
 
 def _lock(stage_id: int) -> Stage | None:
-    return Stage.objects.select_for_update().filter(pk=stage_id).first()
+    # NO KEY: rescores of a stage wait for each other, but a change writing its outbox
+    # mark (a row referencing the stage: a KEY SHARE lock) never waits for a rescore.
+    return Stage.objects.select_for_update(no_key=True).filter(pk=stage_id).first()
 
 
 def _rescore(
@@ -126,12 +146,65 @@ def rescore_targets(
 
 
 @transaction.atomic
-def rescore_stage(stage_id: int) -> dict[str, Any]:
-    """Rescore every board, match and standing of a stage."""
+def rescore_dirty(stage_id: int) -> dict[str, Any]:
+    """Rescore what the stage's outbox marks name, then delete exactly those marks (in
+    one transaction with the rescore, under the stage's lock). No mark: nothing to do —
+    so running it again, or after the reconciler, changes nothing."""
     stage = _lock(stage_id)
     if stage is None:
         return {}
-    return _rescore(stage, boards=None, matches=None)
+    marks = list(DirtyStage.objects.filter(stage=stage).values_list("pk", "boards", "matches"))
+    if not marks:
+        return {}
+    boards = {board for _pk, some, _m in marks for board in some}
+    matches = {match for _pk, _b, some in marks for match in some}
+    summary = _rescore(stage, boards=boards, matches=matches)
+    DirtyStage.objects.filter(pk__in=[pk for pk, _b, _m in marks]).delete()
+    return summary
+
+
+def reconcile(older_than: float = RECONCILE_AFTER) -> list[int]:
+    """Rescore every stage with a mark older than ``older_than`` seconds (its task lost
+    or failed); the stages rescored. A stage that fails again is logged and left marked
+    for the next round."""
+    since = timezone.now() - timedelta(seconds=older_than)
+    stale = DirtyStage.objects.filter(marked_at__lte=since).values_list("stage_id", flat=True)
+    healed = []
+    for stage_id in sorted(set(stale)):
+        try:
+            if rescore_dirty(stage_id):
+                healed.append(stage_id)
+        except Exception:
+            logger.exception("reconciling stage %s failed; it stays marked", stage_id)
+    if healed:
+        logger.warning("reconciled stages %s (their rescore had not happened)", healed)
+    return healed
+
+
+def heal_stage(stage_id: int) -> bool:
+    """A read's cheap check when no worker runs (the embedded default): a mark of this
+    stage older than :data:`RECONCILE_AFTER` means its rescore failed, so rescore it
+    here. True when it did. Never raises: the read goes on with what is stored."""
+    since = timezone.now() - timedelta(seconds=RECONCILE_AFTER)
+    try:
+        if not DirtyStage.objects.filter(stage_id=stage_id, marked_at__lte=since).exists():
+            return False
+        return bool(rescore_dirty(stage_id))
+    except Exception:
+        logger.exception("healing stage %s on read failed; it stays marked", stage_id)
+        return False
+
+
+@transaction.atomic
+def rescore_stage(stage_id: int) -> dict[str, Any]:
+    """Rescore every board, match and standing of a stage (which covers its marks)."""
+    stage = _lock(stage_id)
+    if stage is None:
+        return {}
+    marks = list(DirtyStage.objects.filter(stage=stage).values_list("pk", flat=True))
+    summary = _rescore(stage, boards=None, matches=None)
+    DirtyStage.objects.filter(pk__in=marks).delete()
+    return summary
 
 
 def rescore_event(event_id: int) -> dict[str, Any]:
@@ -146,13 +219,18 @@ def rescore_event(event_id: int) -> dict[str, Any]:
 
 def _send(task: Any, *args: Any, **kwargs: Any) -> None:
     """Send a task; with Celery eager (no broker configured) it runs right here. Should
-    the broker be unreachable, the rescore runs in this process instead of being lost:
-    a player's refresh must still show the result."""
+    the broker be unreachable, the rescore runs in this process instead: a player's
+    refresh must still show the result. Runs after the commit, so a database fault here
+    must not turn the committed change into an error for its sender: it is logged, the
+    marks stay, and the reconciler rescores them."""
     try:
-        task.delay(*args, **kwargs)
-    except OperationalError:
-        logger.warning("broker unreachable; rescoring in-process", exc_info=True)
-        task(*args, **kwargs)
+        try:
+            task.delay(*args, **kwargs)
+        except OperationalError:
+            logger.warning("broker unreachable; rescoring in-process", exc_info=True)
+            task(*args, **kwargs)
+    except (Retry, *TRANSIENT_ERRORS):  # Retry: eager, propagating, out of retries here
+        logger.exception("rescore %s%r failed; its marks stay for the reconciler", task.name, args)
 
 
 def queue_rescore(task: Any, *args: Any, **kwargs: Any) -> None:
@@ -166,31 +244,26 @@ _pending = threading.local()
 def queue_targets(
     stage_id: int, *, boards: Iterable[int] = (), matches: Iterable[int] = ()
 ) -> None:
-    """Rescore these boards and matches of a stage, and its standings, once the current
-    transaction commits.
+    """Mark these boards and matches of a stage, and its standings, dirty in the current
+    transaction (the outbox, :class:`DirtyStage`), and rescore them once it commits.
 
-    What one transaction touches in a stage is gathered into a single task: a director
-    entering a whole scorecard, or a demo loading two rounds, queues one rescore per
-    stage rather than one per result. Every call registers its own commit callback and
-    the first to run takes everything gathered, so a callback dropped with a rolled-back
-    savepoint loses nothing (what it gathered is rescored anyway — harmlessly, since
-    rescoring is idempotent)."""
-    from ..tasks import rescore_targets_task
+    What one transaction marks in a stage is rescored by a single task: a director
+    entering a whole scorecard, or a demo loading two rounds, sends one rescore per
+    stage rather than one per result (the task takes every mark of the stage). Every
+    call registers its own commit callback and the first to run sends the task, so a
+    callback dropped with a rolled-back savepoint loses nothing; its mark went with it."""
+    from ..tasks import rescore_dirty_task
 
-    stages: dict[int, tuple[set[int], set[int]]] = _pending.__dict__.setdefault("stages", {})
-    gathered = stages.setdefault(stage_id, (set(), set()))
-    gathered[0].update(boards)
-    gathered[1].update(matches)
+    DirtyStage.objects.create(
+        stage_id=stage_id, boards=sorted(set(boards)), matches=sorted(set(matches))
+    )
+    stages: set[int] = _pending.__dict__.setdefault("stages", set())
+    stages.add(stage_id)
 
     def send() -> None:
-        taken = stages.pop(stage_id, None)
-        if taken is not None:
-            _send(
-                rescore_targets_task,
-                stage_id,
-                boards=sorted(taken[0]),
-                matches=sorted(taken[1]),
-            )
+        if stage_id in stages:
+            stages.discard(stage_id)
+            _send(rescore_dirty_task, stage_id)
 
     transaction.on_commit(send)
 

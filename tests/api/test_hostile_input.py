@@ -63,3 +63,19 @@ def test_deeply_nested_json_is_a_400(world: World, path: str):
 
     assert response.status_code == 400
     assert "嵌套" in json.dumps(response.json(), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("path", ["results/", "results/check/"])
+def test_a_body_that_gives_a_key_twice_is_a_400(world: World, path: str):
+    """Issue 30: a result entry is a board record; `{"defender_points": 40,
+    "defender_points": 90}` was read as 90 without a word. It is refused (bad_record)."""
+    board = world.board(1)
+    body = {"board": board.pk, "table": world.team.open.pk, **entry_body(board)}
+    text = json.dumps(body).replace("{", '{"board": 0, ', 1)
+
+    response = world.client("director").post(world.url(path), text, content_type="application/json")
+
+    assert response.status_code == 400, response.content
+    said = json.dumps(response.json(), ensure_ascii=False)
+    assert "bad_record" in said and "board" in said and "重复" in said
+    assert not Result.objects.exists()

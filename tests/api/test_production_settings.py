@@ -10,9 +10,11 @@ import sys
 from duidiao.env import cache_config, celery_config, security_config
 
 
-def test_it_caches_in_redis_with_cache_url_and_in_memory_without():
+def test_it_caches_in_redis_with_cache_url_and_in_the_database_without():
+    """Shared by every process either way (issue 25: per-process caches showed old and
+    new standings side by side)."""
     assert cache_config({"CACHE_URL": "redis://127.0.0.1:6379/2"})["BACKEND"].endswith("RedisCache")
-    assert cache_config({})["BACKEND"].endswith("LocMemCache")
+    assert cache_config({})["BACKEND"].endswith("DatabaseCache")
 
 
 def test_with_debug_on_no_https_settings_apply():

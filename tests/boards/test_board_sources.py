@@ -1,8 +1,6 @@
 """The three ways a stage gets its boards, at the service level:
 
-a. dealt by the system from stored seeds, checkable by anyone: a SHA-256 commitment of
-   the seed material before play; after the stage the material, re-derived and compared
-   (the public page, and ``manage.py verify_deals``);
+a. dealt by the system (``duidiao-deal/2``, checkable by anyone: tests/boards/test_dealing.py);
 b. imported from ``duidiao-board/1`` records, every deal through the engine, all or
    nothing, each error naming its board;
 c. dealt at the first table (第四十三条): the board exists without a deal, results are
@@ -12,13 +10,9 @@ c. dealt at the first table (第四十三条): the board exists without a deal, 
 
 from __future__ import annotations
 
-import hashlib
-from io import StringIO
 from typing import Any
 
 import pytest
-from django.core.management import CommandError, call_command
-from django.utils import timezone
 
 from boards.errors import BoardError, EntryRejected
 from boards.models import Board, Result
@@ -26,18 +20,13 @@ from boards.records import Entry
 from boards.services import (
     board_fill_deal,
     boards_await_deal,
-    boards_generate,
     boards_import,
     deal_from_seed,
-    deals_commit,
-    deals_revealed,
-    deals_verify,
     result_enter,
 )
 from core.engine.cards import NotationError, parse_hand_text
 from tests import builders
 from tests._tables import ns
-from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -63,42 +52,7 @@ def typed_in_order(cards: list[str]) -> str:
     return " ".join(jokers.get(c) or SYMBOLS[c[0]] + c[1:] for c in cards)
 
 
-# --- a. generated, committed, checked -------------------------------------------------------
-
-
-def test_the_commitment_is_the_sha256_of_the_seed_material_and_checks_after_the_stage():
-    m = builders.mitchell_stage()
-    boards_generate(stage=m.stage)
-    commitment = deals_commit(stage=m.stage)
-
-    assert commitment.digest == hashlib.sha256(commitment.material.encode()).hexdigest()
-    assert commitment.boards == 6
-    assert str(m.board(1).seed) in commitment.material
-    assert not deals_revealed(m.stage)  # seeds stay secret while rounds are open
-
-    Round.objects.filter(stage=m.stage).update(started_at=timezone.now(), closed_at=timezone.now())
-    assert deals_revealed(m.stage)
-    check = deals_verify(commitment)
-    assert check.ok and len(check.boards) == 6
-    out = StringIO()
-    call_command("verify_deals", m.event.code, stdout=out)
-    assert "OK" in out.getvalue()
-
-
-def test_a_deal_changed_after_the_commitment_fails_the_check_and_the_command():
-    m = builders.mitchell_stage()
-    boards_generate(stage=m.stage)
-    commitment = deals_commit(stage=m.stage)
-    board = m.board(3)
-    other = deal_from_seed(int(m.board(4).seed))
-    Board.objects.filter(pk=board.pk).update(hands=other[0], bottom=other[1])
-    Round.objects.filter(stage=m.stage).update(started_at=timezone.now(), closed_at=timezone.now())
-
-    check = deals_verify(commitment)
-    assert check.digest_matches and not check.ok
-    assert [b.number for b in check.boards if not b.matches] == [3]
-    with pytest.raises(CommandError):
-        call_command("verify_deals", m.event.code, stdout=StringIO())
+# (a. generated, committed, checked: tests/boards/test_dealing.py)
 
 
 # --- b. imported ------------------------------------------------------------------------------
@@ -221,22 +175,3 @@ def test_a_deal_is_typed_in_only_once():
     board_fill_deal(board=m.board(2), hands=cards, bottom=typed_in_order(bottom))
     with pytest.raises(BoardError):
         board_fill_deal(board=m.board(2), hands=cards, bottom=typed_in_order(bottom))
-
-
-def test_boards_added_later_get_a_new_commitment_and_a_promised_deal_never_changes():
-    t = builders.team_round()
-    boards_generate(stage=t.stage)
-    Board.objects.filter(stage=t.stage, board_set=t.sets[1]).delete()  # not dealt yet
-    first = deals_commit(stage=t.stage)
-    assert deals_commit(stage=t.stage) == first  # nothing new: the same promise
-
-    boards_generate(stage=t.stage)  # the rest dealt later (extra boards, a later round)
-    second = deals_commit(stage=t.stage)
-    assert second.pk != first.pk and second.boards == first.boards + 2
-    assert deals_verify(first).ok and deals_verify(second).ok
-
-    board = t.board(1)
-    Board.objects.filter(pk=board.pk).update(seed=str(int(board.seed) + 1))
-    with pytest.raises(BoardError) as refused:
-        deals_commit(stage=t.stage)
-    assert refused.value.code == "committed"

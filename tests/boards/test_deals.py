@@ -1,4 +1,4 @@
-"""Deals: generated with a stored seed, imported from ``duidiao-board/1`` files,
+"""Deals: generated (``duidiao-deal/2``), imported from ``duidiao-board/1`` files,
 typed from a hand-record card; every one checked by the engine first (第十、十四、
 四十一条: 108 cards, two of each, 25 to a seat and 8 to the bottom)."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from boards.errors import BoardError, EntryRejected
-from boards.models import Board
+from boards.models import Board, DealCommitment
 from boards.services import (
     board_enter_deal,
     boards_generate,
@@ -22,6 +22,7 @@ from boards.services import (
     read_board_file,
     result_enter,
 )
+from core.dealing import deal_v2
 from core.engine import Seat, Side, check_deal
 from core.engine.simulate import random_board
 from tests import builders
@@ -53,34 +54,36 @@ def test_it_deals_every_board_of_every_set_and_each_passes_the_engine(team):
     assert [b.board_set.number for b in boards] == [1, 1, 2, 2]
 
 
-def test_a_deal_is_reproduced_from_its_stored_seed(team):
-    """The seed is stored so anyone can deal the board again and audit it."""
-    for board in Board.objects.filter(stage=team.stage):
-        hands, bottom = deal_from_seed(int(board.seed))
-        assert hands == board.hands
-        assert bottom == board.bottom
+def test_a_deal_is_reproduced_from_its_stages_commitment(team):
+    """Anyone can deal the board again from the commitment (duidiao-deal/2, docs/dealing.md)."""
+    commitment = DealCommitment.objects.get(stage=team.stage)
+    for board in Board.objects.filter(stage=team.stage).select_related("round"):
+        hands, bottom = deal_v2(
+            commitment.secret,
+            commitment.public_value,
+            stage=team.stage.order,
+            round_number=board.round.number,
+            number=board.number,
+        )
+        assert (hands, bottom) == (board.hands, board.bottom)
 
 
-def test_each_board_has_its_own_128_bit_seed(team):
-    seeds = [int(b.seed) for b in Board.objects.filter(stage=team.stage)]
-
-    assert len(set(seeds)) == len(seeds)
-    assert all(0 <= s < 2**128 for s in seeds)
-    assert max(seeds).bit_length() > 64  # drawn from 128 bits, not a small number
+def test_each_board_gets_its_own_deal(team):
+    deals = [json.dumps(b.hands, sort_keys=True) for b in Board.objects.filter(stage=team.stage)]
+    assert len(set(deals)) == len(deals) == 4
 
 
-def test_the_seeded_deal_is_the_one_the_simulator_plays():
-    """The demo plays a stored board out with the engine's simulator from the seed."""
-    seed = 123456789012345678901234567890
+def test_the_simulator_plays_out_the_deal_it_is_given():
+    """The demo plays a stored board out with the engine's simulator on its deal."""
+    hands, bottom = deal_from_seed(123456789012345678901234567890)
     record = random_board(
-        random.Random(seed), board=1, levels={Side.NS: 1, Side.EW: 1}, declarer=Seat.N
+        random.Random(7),
+        board=1,
+        levels={Side.NS: 1, Side.EW: 1},
+        declarer=Seat.N,
+        deal=(hands, bottom),
     )
-    hands, bottom = deal_from_seed(seed)
-
-    assert {s: sorted(c) for s, c in record["hands"].items()} == {
-        s: sorted(c) for s, c in hands.items()
-    }
-    assert record["bottom"] == bottom
+    assert record["hands"] == hands and record["bottom"] == bottom
 
 
 def test_generating_again_keeps_the_deals_already_dealt(team):
@@ -148,6 +151,17 @@ def test_a_file_that_is_not_a_board_record_is_unreadable():
     assert caught.value.codes == ["unreadable"]
     with pytest.raises(BoardError):
         read_board_file(io.StringIO("not json"))
+
+
+def test_a_board_file_that_gives_a_key_twice_is_a_bad_record():
+    """Issue 30: `{"hands": …, "hands": …}` was read as the last hands, silently. Which
+    deal was meant cannot be known, so the file is refused (bad_record), not guessed."""
+    text = json.dumps(example(1)).replace('"hands": {', '"hands": {"N": [], ', 1)
+    assert read_board_file(io.StringIO(json.dumps(example(1))))  # the file without it reads
+    with pytest.raises(BoardError) as caught:
+        read_board_file(io.StringIO(text))
+    assert caught.value.codes == ["bad_record"]
+    assert "N" in caught.value.message_en
 
 
 def test_an_import_with_one_bad_deal_stores_none(db):

@@ -41,7 +41,7 @@ def test_it_deals_and_plays_a_small_event_and_can_run_again(db):
 
 
 def test_load_demo_deals_the_demo_event_and_plays_its_first_rounds(db):
-    call_command("load_demo", stdout=StringIO())
+    call_command("load_demo", allow_production=True, stdout=StringIO())
     ev = Event.objects.get(code="chifeng-demo")
 
     boards = Board.objects.filter(stage__event=ev)

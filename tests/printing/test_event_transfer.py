@@ -64,7 +64,10 @@ def test_the_file_holds_everything_of_the_event_without_database_ids(archived):
     assert [s["name"] for s in data["stages"]] == ["团体循环赛", "团体淘汰赛", "双人双冠军赛"]
     boards = [b for s in data["stages"] for b in s["boards"]]
     assert len(boards) == Board.objects.filter(stage__event=archived).count()
-    assert all(len(b["hands"]["N"]) == 25 and len(b["bottom"]) == 8 and b["seed"] for b in boards)
+    assert all(len(b["hands"]["N"]) == 25 and len(b["bottom"]) == 8 for b in boards)
+    # generated deals keep the commitments they were dealt from (docs/dealing.md)
+    commitments = [c for s in data["stages"] for c in s["deal_commitments"]]
+    assert commitments and all(c["scheme"] == "duidiao-deal/2" and c["secret"] for c in commitments)
     results = [r for b in boards for r in b["results"]]
     assert len(results) == Result.objects.filter(board__stage__event=archived).count()
     corrected = [r for r in results if any(c["action"] == "correct" for c in r["changes"])]
@@ -173,6 +176,8 @@ def test_the_commands_export_and_import_with_bilingual_errors(archived, tmp_path
         (None, "无法读取文件", "cannot read"),
         (b"not json", "不是 JSON", "not a JSON file"),
         (b'{"format": "duidiao-board/1"}', "不是赛事数据文件", "not an event file"),
+        # Issue 30: a key given twice is refused, not read as its last value.
+        (b'{"format": "x", "format": "y"}', "键重复：format", "repeats the key format"),
     ],
 )
 def test_an_unreadable_file_exits_2(db, tmp_path, content, zh, en):

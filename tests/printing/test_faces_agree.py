@@ -36,7 +36,7 @@ def demo(django_capture_on_commit_callbacks, eager) -> Event:
     # Scoring runs on commit, in this process (``eager``): a real worker (CI's PostgreSQL
     # pass) cannot see the test's uncommitted database.
     with django_capture_on_commit_callbacks(execute=True):
-        call_command("load_demo", stdout=io.StringIO())
+        call_command("load_demo", allow_production=True, stdout=io.StringIO())
     return Event.objects.get(code="chifeng-demo")
 
 

@@ -12,9 +12,8 @@ import pytest
 from django.core.management import call_command
 
 from scoring.jsonio import EXIT_INVALID, EXIT_UNREADABLE
-
-from ._records import record
-from .test_matchpoints import ARTICLE_28_POINTS
+from tests.core._records import record
+from tests.core.test_matchpoints import ARTICLE_28_POINTS
 
 
 def run(command: str, payload: Any, tmp_path: Path) -> tuple[dict[str, Any], str]:

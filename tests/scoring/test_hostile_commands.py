@@ -24,8 +24,7 @@ from hypothesis import strategies as st
 
 from core.engine.simulate import random_board
 from scoring.jsonio import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, MAX_INPUT_BYTES
-
-from ..engine.hostile import json_values
+from tests.core.engine.hostile import json_values
 
 COMMANDS = ("check_board", "compare_board", "matchpoints")
 CJK = re.compile(r"[\u3400-\u9fff]")

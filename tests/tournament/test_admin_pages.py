@@ -19,7 +19,7 @@ TOURNAMENT_MODELS = [m for m in admin.site._registry if m._meta.app_label == "to
 
 @pytest.fixture
 def demo(db):
-    call_command("load_demo", structure_only=True, stdout=StringIO())
+    call_command("load_demo", allow_production=True, structure_only=True, stdout=StringIO())
     return Event.objects.get(code="chifeng-demo")
 
 

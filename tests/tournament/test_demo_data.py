@@ -40,7 +40,7 @@ MODELS = (
 
 def load() -> None:
     """The event structure; the boards and results are tested in tests/boards."""
-    call_command("load_demo", structure_only=True, stdout=StringIO())
+    call_command("load_demo", allow_production=True, structure_only=True, stdout=StringIO())
 
 
 def test_it_creates_the_three_demo_stages_with_their_entrants():

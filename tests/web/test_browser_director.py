@@ -161,12 +161,18 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     round_robin = Stage.objects.get(event=event, kind="round_robin")
     mitchell = Stage.objects.get(event=event, kind="mitchell")
 
-    # 4. Boards dealt from stored seeds; the commitment is published.
+    # 4. The commitment is published naming the value to come (docs/dealing.md); once the
+    # value is public it is typed in and the boards are dealt from it.
     for stage in (round_robin, mitchell):
-        desk.locator(f"#stage-{stage.order}").get_by_role(
-            "button", name="系统发牌并公布承诺"
-        ).click()
+        block = desk.locator(f"#stage-{stage.order}")
+        block.get_by_label("将混入的公开值（承诺后才公开）").fill("抽签时当众抽出的数")
+        block.get_by_role("button", name="公布发牌承诺").click()
         desk.locator(f"#stage-{stage.order} .commitment").wait_for()
+        block = desk.locator(f"#stage-{stage.order}")
+        assert not Board.objects.filter(stage=stage).exists()
+        block.get_by_label("公开值（照原样输入）").fill("4071")
+        with desk.expect_navigation():
+            block.get_by_role("button", name="输入公开值并发牌").click()
     _shot(desk, "director-boards.png")
     assert Board.objects.filter(stage=round_robin).count() == 3 * 2
     desk.goto(base + reverse("web:deals", args=["spring"]))

@@ -4,11 +4,14 @@ role, each refusal in both languages with nothing half-saved."""
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from boards.models import Board, DealCommitment
+from boards.services import deals_commit
 from tests import builders
 from tests._tables import side_form
 from tournament.models import Entrant, Event, EventRole, Round, Stage
@@ -179,27 +182,47 @@ def test_a_stage_is_taken_back_before_play_and_not_after(client, organiser):
     assert not Stage.objects.filter(pk=stage.pk).exists()
 
 
-def test_dealing_publishes_a_commitment_the_public_page_checks_after_the_stage(client, organiser):
+def test_dealing_publishes_a_commitment_then_deals_from_the_public_value_typed_later(
+    client, organiser
+):
     event = _create_event(client)
     _paste(client, event, "team", TEAMS)
     _stage(client, event, "round_robin", fix=True, boards_per_session=2, sessions=1)
     stage = event.stages.get()
+    boards_page = reverse("web:setup_boards", args=[event.code])
 
     client.post(
-        reverse("web:setup_boards", args=[event.code]), {"stage": stage.pk, "action": "generate"}
+        boards_page,
+        {"stage": stage.pk, "action": "commit", "public_source": "抽签时当众抽出的数"},
+    )
+    commitment = DealCommitment.objects.get(stage=stage)
+    assert not Board.objects.filter(stage=stage).exists()  # nothing dealt before the value
+    public = client.get(reverse("web:deals", args=[event.code])).content.decode()
+    assert commitment.digest in public and "抽签时当众抽出的数" in public
+    assert commitment.secret not in public  # the secret stays private until the stage is over
+    document = client.get(reverse("web:deals_document", args=[event.code, commitment.pk]))
+    assert hashlib.sha256(document.content).hexdigest() == commitment.digest
+
+    assert "输入公开值并发牌" in client.get(boards_page).content.decode()
+    client.post(
+        boards_page,
+        {
+            "stage": stage.pk,
+            "action": "public_value",
+            "commitment": commitment.pk,
+            "public_value": "4071",
+        },
     )
     assert Board.objects.filter(stage=stage).count() == 3 * 2  # 3 rounds × 2 boards
-    commitment = DealCommitment.objects.get(stage=stage)
     public = client.get(reverse("web:deals", args=[event.code])).content.decode()
-    assert commitment.digest in public
-    assert commitment.material.splitlines()[3].split()[2] not in public  # seeds hidden
+    assert "4071" in public and commitment.secret not in public
 
     Round.objects.filter(stage=stage).update(
         started_at="2026-01-01T00:00Z", closed_at="2026-01-01T05:00Z"
     )
     public = client.get(reverse("web:deals", args=[event.code])).content.decode()
-    assert 'data-check="ok"' in public
-    assert commitment.material.splitlines()[3].split()[2] in public
+    assert 'data-check="ok"' in public and commitment.secret in public
+    assert 'id="deals-data"' in public and "deals-verify.js" in public
 
 
 def test_the_director_starts_and_closes_a_round_from_the_dashboard(client, organiser):
@@ -396,3 +419,13 @@ def test_the_event_form_shows_its_dates_and_saving_it_keeps_them(client, organis
     for language in ("zh-hans", "en"):
         client.cookies["django_language"] = language
         assert 'value="2025-08-01"' in client.get(url).content.decode()
+
+
+def test_a_commitment_waiting_for_its_value_keeps_its_secret_after_the_rounds_close(client):
+    m = builders.mitchell_stage(builders.bare_event(status="running"))
+    commitment = deals_commit(stage=m.stage, public_source="抽签时当众输入")
+    Round.objects.filter(stage=m.stage).update(
+        started_at="2026-01-01T00:00Z", closed_at="2026-01-01T05:00Z"
+    )
+    public = client.get(reverse("web:deals", args=[m.event.code])).content.decode()
+    assert commitment.digest in public and commitment.secret not in public

@@ -1,7 +1,9 @@
 """`python manage.py compare_board FILE`: board points of one team-match board (第二十四条).
 
 Input and output as interfaces.md says; the comparison itself is
-`core.comparison.compare_board`.
+`core.comparison.compare_board`. Both rooms play one box card (第二十四条之2): a closed
+room whose board, level, trump, declarer or declaring player differs from the open
+room's is invalid (`bad_record`), never scored.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from core.comparison import compare_board
 from core.engine import RuleError
-from core.results import PlayResult, board_mismatch, judge_record
-from scoring.jsonio import EXIT_INVALID, emit, read_json, unreadable
+from core.results import PlayResult, board_mismatch, box_card_mismatch, judge_record
+from scoring.jsonio import EXIT_INVALID, emit, no_repeated_keys, read_json, unreadable
 
 FORMAT = "duidiao-compare/1"
 ROOMS = ("open", "closed")  # 开室, 闭室
@@ -44,6 +46,10 @@ class Command(BaseCommand):
                 invalid.append({"record": room, "errors": [e.to_dict() for e in errors]})
             else:
                 plays[room] = play
+        if not invalid:
+            other = box_card_mismatch(data["closed"], data["open"])
+            if other is not None:
+                invalid.append({"record": "closed", "errors": [other.to_dict()]})
         if invalid:
             emit(self, {"valid": False, "invalid": invalid})
             raise SystemExit(EXIT_INVALID)
@@ -63,7 +69,9 @@ def _teams(data: Any) -> tuple[str, str]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise ValueError(f"未知格式 {found!r}，应为 {FORMAT} / unknown format, expected {FORMAT}")
+    no_repeated_keys(data, "compare")
     teams = data.get("teams")
+    no_repeated_keys(teams, "teams")
     names = (teams.get("open_ns"), teams.get("open_ew")) if isinstance(teams, dict) else ()
     if len(names) != 2 or not all(isinstance(n, str) and n for n in names):
         raise ValueError(

@@ -1,4 +1,8 @@
-"""Load demonstration data. Safe to run again: it only adds what is missing.
+"""Load demonstration data. Safe to run again: it only adds what is missing, and never
+touches an account that exists (its password and rights stay as they are).
+
+With ``DEBUG`` off (a production server) it refuses unless ``--allow-production`` is
+given: the demo's director is a superuser with a published password.
 
 The director's account, and a demo event (赤峰) with eight teams and sixteen pairs:
 a 6-team round robin (第二十五条), an 8-team double elimination (第二十七条) and an
@@ -13,8 +17,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from boards.demo import load_demo_boards
@@ -96,11 +101,25 @@ class Command(BaseCommand):
             action="store_true",
             help="只建赛事结构，不发牌、不录成绩 / the event structure only, no boards or results",
         )
+        parser.add_argument(
+            "--allow-production",
+            action="store_true",
+            help="DEBUG 关闭时也加载（会建立公开密码的超级用户） / load even with DEBUG off "
+            "(it creates a superuser whose password is published)",
+        )
 
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
-        user_model = get_user_model()
-        director, created = user_model.objects.get_or_create(
+        if not django_settings.DEBUG and not options["allow_production"]:
+            raise CommandError(
+                "DEBUG 已关闭：这是生产环境，演示数据会建立公开密码的超级用户 "
+                f"{DIRECTOR_USERNAME}/{DIRECTOR_PASSWORD}，已拒绝；确需加载请加 "
+                "--allow-production。请用 manage.py create_director 建立裁判长账号。 / "
+                "DEBUG is off: this is production, and the demo creates a superuser with a "
+                "published password, so it refused; add --allow-production if you mean it. "
+                "Make directors with manage.py create_director."
+            )
+        director, created = get_user_model().objects.get_or_create(
             username=DIRECTOR_USERNAME,
             defaults={"is_staff": True, "is_superuser": True},
         )
@@ -112,23 +131,8 @@ class Command(BaseCommand):
                     f"已创建裁判长账号：用户名 {DIRECTOR_USERNAME}，密码 {DIRECTOR_PASSWORD}"
                 )
             )
-        else:
-            changed = []
-            if not (director.is_staff and director.is_superuser):
-                director.is_staff = director.is_superuser = True
-                changed.append("管理权限")
-            if not director.check_password(DIRECTOR_PASSWORD):
-                director.set_password(DIRECTOR_PASSWORD)
-                changed.append("密码")
-            if changed:
-                director.save()
-                self.stdout.write(
-                    self.style.SUCCESS(
-                        f"裁判长账号 {DIRECTOR_USERNAME} 已存在，已恢复：{'、'.join(changed)}"
-                    )
-                )
-            else:
-                self.stdout.write(f"裁判长账号 {DIRECTOR_USERNAME} 已存在，无需更改。")
+        else:  # someone's account now: its password and rights are theirs
+            self.stdout.write(f"裁判长账号 {DIRECTOR_USERNAME} 已存在，未作更改。")
         event = self.load_event()
         # A superuser already runs every event; the role makes it explicit, and keeps the
         # account the demo's director if its superuser rights are ever taken away.

@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from core.engine import ErrorCode, RuleError
 from core.matchpoints import Artificial, ArtificialScore, score_board
 from core.results import PlayResult, board_mismatch, judge_record
-from scoring.jsonio import EXIT_INVALID, emit, read_json, unreadable
+from scoring.jsonio import EXIT_INVALID, emit, no_repeated_keys, read_json, unreadable
 
 FORMAT = "duidiao-traveller/1"
 
@@ -78,6 +78,7 @@ def _traveller(data: Any) -> tuple[int | None, list[dict[str, Any]], int | None]
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise ValueError(f"未知格式 {found!r}，应为 {FORMAT} / unknown format, expected {FORMAT}")
+    no_repeated_keys(data, "traveller")
     board = data.get("board")
     if board is not None and (isinstance(board, bool) or not isinstance(board, int)):
         raise ValueError("board 应为整数 / board must be a whole number")
@@ -85,6 +86,8 @@ def _traveller(data: Any) -> tuple[int | None, list[dict[str, Any]], int | None]
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         raise ValueError("plays 应为非空的对象列表 / plays must be a non-empty list of objects")
     for i, row in enumerate(rows):
+        no_repeated_keys(row, f"plays[{i}]")
+        no_repeated_keys(row.get("artificial"), f"plays[{i}] artificial")
         for direction in ("ns", "ew"):
             pair = row.get(direction)
             if isinstance(pair, bool) or not isinstance(pair, str | int) or pair == "":

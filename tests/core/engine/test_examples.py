@@ -10,7 +10,7 @@ import pytest
 
 from core.engine import check_board
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "examples"
 BOARDS = sorted(p for p in EXAMPLES.glob("board-*.json") if not p.name.endswith(".verdict.json"))
 
 

@@ -17,8 +17,7 @@ from core.matchpoints import (
     score_board,
     top_for,
 )
-
-from ._records import play
+from tests.core._records import play
 
 # 第二十八条's example: 9 tables, South declares (南主打), every table makes, and E–W
 # collect between 5 and 75.

@@ -12,8 +12,7 @@ from fractions import Fraction
 from core.adjustments import Adjustment, AdjustmentKind
 from core.results import PlayResult
 from core.standings import BoardState, MatchBoard, MatchDecision, Played, score_team_match
-
-from ._records import play
+from tests.core._records import play
 
 
 def board(

@@ -17,7 +17,7 @@ from core.standings import (
     score_team_match,
     score_traveller,
 )
-from tests.scoring._records import play
+from tests.core._records import play
 
 
 def test_a_cancelled_board_a_room_never_played_is_not_scored_and_decides_nothing() -> None:

@@ -4,8 +4,8 @@ won match, then opponents' match points, net jump levels and board points in tur
 from __future__ import annotations
 
 from core.standings import MatchBoard, Played, score_team_match, swiss_standings
+from tests.core._records import play
 
-from ._records import play
 from .test_round_robin_standings import match
 
 

@@ -10,7 +10,7 @@ records with random parts replaced, dropped or duplicated.
 The default run is short. For a long run set DUIDIAO_FUZZ_EXAMPLES (examples per fuzz
 test) and look at the statistics:
 
-    DUIDIAO_FUZZ_EXAMPLES=50000 .venv/bin/pytest tests/engine/test_hostile_input.py \
+    DUIDIAO_FUZZ_EXAMPLES=50000 .venv/bin/pytest tests/core/engine/test_hostile_input.py \
         --hypothesis-show-statistics
 """
 

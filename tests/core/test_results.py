@@ -6,8 +6,7 @@ import pytest
 
 from core.engine import Side
 from core.results import PlayResult, board_mismatch, judge_record
-
-from ._records import play, record
+from tests.core._records import play, record
 
 
 @pytest.mark.parametrize(

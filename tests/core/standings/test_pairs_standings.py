@@ -22,8 +22,7 @@ from core.standings import (
     score_final_contest,
     score_traveller,
 )
-
-from ._records import play
+from tests.core._records import play
 
 ARTICLE_28_POINTS = [35, 5, 75, 20, 60, 45, 10, 70, 25]
 

@@ -20,8 +20,7 @@ from core.standings import (
     round_robin_standings,
     score_team_match,
 )
-
-from ._records import play
+from tests.core._records import play
 
 
 def match(home: str, away: str, result: str) -> ScoredMatch[str]:

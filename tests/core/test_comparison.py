@@ -11,8 +11,7 @@ import pytest
 
 from core.comparison import compare_board
 from core.results import PlayResult
-
-from ._records import play
+from tests.core._records import play
 
 
 def points(open_play: PlayResult, closed_play: PlayResult) -> tuple[int, int]:

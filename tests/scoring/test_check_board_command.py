@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from .builders import board, trick
+from tests.core.engine.builders import board, trick
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0006_standing_tie_not_met_level'),
+        ('scoring', '0007_dirty_stage_outbox'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

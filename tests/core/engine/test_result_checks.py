@@ -13,7 +13,7 @@ from core.engine import RecordUnreadable, check_board
 
 from .builders import board, codes, result_only, trick
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "examples"
 
 
 def example(n):
