@@ -225,7 +225,11 @@ def copy_hand_record(board: Board, box: BoxCard | None) -> dict[str, Any]:
         trump: str | None = box.trump
     else:
         level, trump = board.board_set.start_level, None
-    stats: dict[str, HandStats] = deal_statistics(board.hands, board.bottom, level)
+    # A board dealt at its first table has no deal until its 牌型卡 is typed in
+    # (第四十三条): its record is blank, with the box card as the first table filled it.
+    stats: dict[str, HandStats] = (
+        deal_statistics(board.hands, board.bottom, level) if board.has_deal else {}
+    )
     return {
         "board": board.number,
         "level": level,

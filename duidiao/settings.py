@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "web.errors.NotFoundPageMiddleware",  # the bilingual 404 page, DEBUG on or off
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "duidiao.security.LoginThrottleMiddleware",  # failed logins per account and address
     "duidiao.security.ContentSecurityPolicyMiddleware",

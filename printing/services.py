@@ -62,6 +62,7 @@ __all__ = [
     "Paper",
     "language_code",
     "import_job_create",
+    "kinds_offered",
     "import_job_run",
     "jobs_fail_stuck",
     "oldest_stuck_job",
@@ -113,6 +114,36 @@ def _entrants(event: Event, *, stage: Stage | None = None) -> Any:
 def _whole_event(event: Event, *, stage: Stage | None = None) -> Any:
     """The event export is always the whole event, whatever stage is chosen."""
     return event
+
+
+_MOVEMENT = Stage.MOVEMENT_KINDS
+_TEAMS = Stage.TEAM_KINDS
+_SCHEDULED = frozenset(selectors.TEAM_SCHEDULE_KINDS)
+
+#: The papers that only a stage of these kinds has (the rest: any event). The printing
+#: page offers a paper only where the event has such a stage.
+STAGE_KINDS: dict[str, frozenset[str]] = {
+    "movement": _MOVEMENT,
+    "movement-overview": _MOVEMENT,
+    "guide-cards": _MOVEMENT,
+    "travellers": _MOVEMENT,
+    "travellers-xlsx": _MOVEMENT,
+    "traveller-records": frozenset({Stage.Kind.MITCHELL}),
+    "schedule": _SCHEDULED,
+    "schedule-xlsx": _SCHEDULED | _MOVEMENT,
+    "brackets": Stage.BRACKET_KINDS,
+    "score-sheets": _TEAMS,
+    "table-cards": _TEAMS | {Stage.Kind.MITCHELL},
+    "score-cards": _TEAMS | {Stage.Kind.MITCHELL},
+    "results": _TEAMS | {Stage.Kind.PAIRS_FINAL},
+    "results-xlsx": _TEAMS | {Stage.Kind.PAIRS_FINAL},
+}
+
+
+def kinds_offered(event: Event) -> set[str]:
+    """The papers worth offering for ``event``: those whose stage it has."""
+    has = set(event.stages.values_list("kind", flat=True))
+    return {kind for kind in PAPERS if kind not in STAGE_KINDS or has & STAGE_KINDS[kind]}
 
 
 #: The papers with scores: built for an official or for players (``official``).

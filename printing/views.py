@@ -31,7 +31,13 @@ from .excel import entrants_import
 from .labels import PAPERS
 from .layout import qr_svg
 from .models import ImportJob, PrintJob
-from .services import import_job_create, jobs_fail_stuck, language_code, print_job_create
+from .services import (
+    import_job_create,
+    jobs_fail_stuck,
+    kinds_offered,
+    language_code,
+    print_job_create,
+)
 
 #: The buttons of the page, by group: (kind, what it is for).
 GROUPS = (
@@ -74,8 +80,9 @@ GROUPS = (
 
 
 def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
+    offered = kinds_offered(event)  # only the papers of the stages the event has
     groups = [
-        {"name": name, "kinds": [{"kind": k, "label": PAPERS[k]} for k in kinds]}
+        {"name": name, "kinds": [{"kind": k, "label": PAPERS[k]} for k in kinds if k in offered]}
         for name, kinds in GROUPS
     ]
     jobs = list(PrintJob.objects.filter(event=event).select_related("stage")[:15])

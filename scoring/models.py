@@ -411,6 +411,10 @@ class TieOrder(models.Model):
     reason = models.TextField(_("原因"))
     decided_by = by_user(_("决定人"))
     decided_at = models.DateTimeField(_("决定时间"), auto_now_add=True)
+    # Taken back (kept for the record, no longer ordering anyone), with the reason.
+    withdrawn_at = models.DateTimeField(_("撤销时间"), null=True, blank=True)
+    withdrawn_by = by_user(_("撤销人"))
+    withdrawn_reason = models.TextField(_("撤销原因"), blank=True)
 
     class Meta:
         verbose_name = _("同分名次决定")

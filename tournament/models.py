@@ -523,6 +523,8 @@ class MatchChange(models.Model):
         CORRECTED = "corrected", _("更正成绩")
         CLEARED = "cleared", _("撤销成绩")
         RESET = "reset", _("因前序更正而重置")
+        TIEBREAK_ADDED = "tb_added", _("加赛")
+        TIEBREAK_REMOVED = "tb_removed", _("撤销加赛")
 
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="changes", verbose_name=_("比赛")

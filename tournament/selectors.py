@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Max, Prefetch, Q, QuerySet
 
 from core.formats.bracket import (
     Bracket,
@@ -30,6 +30,7 @@ from core.formats.qualification import group_qualifier_order
 from .models import Entrant, Event, Match, Membership, Player, Stage, StageEntry, Table
 
 __all__ = [
+    "unplayed_tiebreak",
     "entrant_players",
     "event_get",
     "event_public",
@@ -179,3 +180,15 @@ def stage_entries(stage: Stage) -> list[StageEntry]:
             Prefetch("entrant__memberships", queryset=Membership.objects.select_related("player"))
         )
     )
+
+
+def unplayed_tiebreak(match: Match) -> list[Table]:
+    """The tables of the match's last tie-break segment while none of its boards is
+    played (no result entered at either room); empty when there is none."""
+    last = match.tables.filter(set_plays__board_set__tiebreak=True).aggregate(n=Max("session"))["n"]
+    if last is None:
+        return []
+    tables = list(match.tables.filter(session=last).order_by("number"))
+    if match.tables.filter(session=last, results__isnull=False).exists():
+        return []
+    return tables

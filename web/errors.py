@@ -3,13 +3,32 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from collections.abc import Callable
+
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-__all__ = ["not_found"]
+__all__ = ["NotFoundPageMiddleware", "not_found"]
 
 
 def not_found(request: HttpRequest, message_zh: str, message_en: str) -> HttpResponse:
     """404 with the reason in Chinese, then English."""
     context = {"message_zh": message_zh, "message_en": message_en}
     return render(request, "404.html", context, status=404)
+
+
+class NotFoundPageMiddleware:
+    """Every page that is not there (an unknown code, a draft event seen by the public)
+    answers with the bilingual 404 page, with ``DEBUG`` on as well as off: Django's
+    debug page lists the site's addresses and is no page for a player or a director."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, Http404):
+            return render(request, "404.html", status=404)
+        return None

@@ -62,8 +62,9 @@ class ScorecardForm(forms.Form):
 
     level_ns = forms.ChoiceField(label=_("南北级别"), choices=LEVEL_CHOICES)
     level_ew = forms.ChoiceField(label=_("东西级别"), choices=LEVEL_CHOICES)
-    declarer = forms.ChoiceField(label=_("打家"), choices=SEATS)
-    trump = forms.ChoiceField(label=_("主牌花色"), choices=TRUMPS)
+    # Required, but starting empty: on a set's first board nothing says who declared.
+    declarer = forms.ChoiceField(label=_("打家"), choices=[("", "—"), *SEATS])
+    trump = forms.ChoiceField(label=_("主牌花色"), choices=[("", "—"), *TRUMPS])
     declared_by = forms.ChoiceField(label=_("亮主者"), choices=DECLARED_BY, required=False)
     defender_points = forms.IntegerField(
         label=_("防家得分"),

@@ -345,7 +345,9 @@ def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
             "reason": order.reason,
             "at": order.decided_at,
         }
-        for order in TieOrder.objects.filter(stage=stage).order_by("decided_at", "id")
+        for order in TieOrder.objects.filter(stage=stage, withdrawn_at__isnull=True).order_by(
+            "decided_at", "id"
+        )
     ]
     out += [
         {

@@ -67,6 +67,12 @@ def _default_choice() -> list[tuple[str, Any]]:
     return [("", _("按所选规则"))]
 
 
+def _date_input() -> forms.DateInput:
+    """A browser date input holds its value only in ISO form (2025-08-01), whatever the
+    language: a localised date renders it empty and a save then erases it."""
+    return forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+
+
 class EventForm(forms.Form):
     """An event: what, where, when and by which rules (the code only when creating)."""
 
@@ -77,12 +83,8 @@ class EventForm(forms.Form):
         help_text=_("网址与二维码中使用的简短代码（字母、数字、连字符），创建后不能更改"),
     )
     venue = forms.CharField(label=_("地点"), max_length=200, required=False)
-    starts_on = forms.DateField(
-        label=_("开始日期"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=_("结束日期"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    starts_on = forms.DateField(label=_("开始日期"), required=False, widget=_date_input())
+    ends_on = forms.DateField(label=_("结束日期"), required=False, widget=_date_input())
     rules = forms.ChoiceField(label=_("规则"), choices=RULES_CHOICES, initial="chifeng-2007")
     status = forms.ChoiceField(label=_("状态"), choices=Event.Status.choices, initial="draft")
 

@@ -11,6 +11,7 @@ from boards.models import Board, DealCommitment
 from boards.services import DealsCheck, deals_revealed, deals_verify
 from scoring.services import stage_source_undecided
 from tournament.models import BoardSet, Entrant, Event, EventRole, Round, Stage
+from tournament.selectors import unplayed_tiebreak
 
 from .selectors import entrant_views
 
@@ -184,10 +185,21 @@ def decision_blocks(event: Event) -> list[dict[str, Any]]:
             block["qualified"] = stage.entries.count()
         if stage.is_bracket:
             # Level after their boards: the scoring says a winner is needed (第二十七条).
-            block["level_matches"] = list(
-                stage.matches.filter(score__decision="tiebreak")
-                .select_related("home", "away")
+            # A match whose segment is laid out and unplayed is offered its removal, not
+            # another segment (a second click would add nothing).
+            level, waiting = [], []
+            for match in (
+                stage.matches.filter(Q(score__decision="tiebreak") | Q(tables__session__gt=1))
+                .distinct()
+                .select_related("home", "away", "score")
                 .order_by("number")
-            )
+            ):
+                tables = unplayed_tiebreak(match)
+                if tables:
+                    waiting.append({"match": match, "tables": tables})
+                elif match.score.decision == "tiebreak":
+                    level.append(match)
+            block["level_matches"] = level
+            block["tiebreaks"] = waiting
         out.append(block)
     return out

@@ -37,10 +37,16 @@ from boards.services import (
     deals_revealed,
     read_board_upload,
 )
-from scoring.services import stage_qualify_from_source, tie_order_set
+from scoring.services import (
+    match_changed,
+    stage_qualify_from_source,
+    tie_order_set,
+    tie_order_withdraw,
+)
 from tournament.access import event_context, event_for, stage_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
+from tournament.selectors import unplayed_tiebreak
 from tournament.services import (
     entrant_create,
     entrant_update,
@@ -52,6 +58,7 @@ from tournament.services import (
     event_role_revoke,
     event_update,
     match_add_tiebreak,
+    match_remove_tiebreak,
     new_draw_seed,
     round_close,
     round_start,
@@ -563,6 +570,12 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
                     decided_by=request.user,
                 )
                 messages.success(request, _("名次顺序已决定，将显示在名次表上。"))
+            elif action == "tie_order_withdraw":
+                order = stage.tie_orders.filter(pk=request.POST.get("order")).first()
+                if order is None:
+                    raise Http404("no such tie order")
+                tie_order_withdraw(order=order, reason=reason, withdrawn_by=request.user)
+                messages.success(request, _("名次顺序已撤销，原因已记录。"))
             elif action == "qualify":
                 entries = stage_qualify_from_source(
                     stage=stage, user=request.user, override_reason=reason
@@ -572,15 +585,33 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
                 match = stage.matches.filter(pk=request.POST.get("match")).first()
                 if match is None:
                     raise Http404("no such match")
-                tables = match_add_tiebreak(
-                    match=match, boards=int(request.POST.get("boards") or 0) or None
-                )
-                made_boards = boards_generate(stage=stage, user=request.user)
-                messages.success(
-                    request,
-                    _("第%(m)d场加赛：%(t)d张桌、%(b)d副新牌。")
-                    % {"m": match.number, "t": len(tables), "b": len(made_boards)},
-                )
+                if unplayed_tiebreak(match):
+                    # A second click adds nothing: the segment laid out is shown.
+                    messages.info(
+                        request,
+                        _("第%(m)d场的加赛已编排，尚未开打；如需重编，先撤销。")
+                        % {"m": match.number},
+                    )
+                else:
+                    tables = match_add_tiebreak(
+                        match=match,
+                        boards=int(request.POST.get("boards") or 0) or None,
+                        changed_by=request.user,
+                    )
+                    made_boards = boards_generate(stage=stage, user=request.user)
+                    match_changed(match)
+                    messages.success(
+                        request,
+                        _("第%(m)d场加赛：%(t)d张桌、%(b)d副新牌。")
+                        % {"m": match.number, "t": len(tables), "b": len(made_boards)},
+                    )
+            elif action == "tiebreak_remove":
+                match = stage.matches.filter(pk=request.POST.get("match")).first()
+                if match is None:
+                    raise Http404("no such match")
+                match_remove_tiebreak(match=match, reason=reason, changed_by=request.user)
+                match_changed(match)
+                messages.success(request, _("第%(m)d场的加赛已撤销。") % {"m": match.number})
             else:
                 raise Http404("no such action")
         except (ValidationError, ValueError) as error:

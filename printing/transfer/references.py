@@ -734,7 +734,8 @@ _TIE_ORDERS = Section(
     TieOrder,
     up="stage",
     cols=_cols(Col("group", field="group_label"), Col("entrants", Ids("entrant", strict=True)))
-    + _cols("reason", Col("decided_by", USER), "decided_at"),
+    + _cols("reason", Col("decided_by", USER), "decided_at")
+    + _cols("withdrawn_at", Col("withdrawn_by", USER), "withdrawn_reason"),
     order_by=("decided_at", "id"),
     optional=True,
     late=True,

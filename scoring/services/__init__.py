@@ -19,8 +19,8 @@ from .adjustments import (
     adjustments_set,
     match_score_reset,
     side_entrant,
-    tie_order_clear,
     tie_order_set,
+    tie_order_withdraw,
 )
 from .qualify import stage_qualify_from_source, stage_source_undecided
 from .release import board_release, board_withdraw_release, boards_release
@@ -65,6 +65,6 @@ __all__ = [
     "swiss_round_next",
     "stage_qualify_from_source",
     "stage_source_undecided",
-    "tie_order_clear",
+    "tie_order_withdraw",
     "tie_order_set",
 ]

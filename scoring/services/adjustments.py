@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from boards.models import Board
 from core.adjustments import OVERRIDES, AdjustmentKind
@@ -31,7 +32,7 @@ __all__ = [
     "adjustments_set",
     "match_score_reset",
     "side_entrant",
-    "tie_order_clear",
+    "tie_order_withdraw",
     "tie_order_set",
 ]
 
@@ -224,6 +225,11 @@ def tie_order_set(
             "a team is listed twice or does not play here",
             code="entrants",
         )
+    laid = TieOrder.objects.filter(
+        stage=stage, group_label=group_label, entrants=ids, withdrawn_at__isnull=True
+    ).first()
+    if laid is not None:
+        return laid  # a second click shows the order decided and adds nothing
     order = TieOrder.objects.create(
         stage=stage, group_label=group_label, entrants=ids, reason=reason, decided_by=decided_by
     )
@@ -232,10 +238,18 @@ def tie_order_set(
 
 
 @transaction.atomic
-def tie_order_clear(*, order: TieOrder) -> None:
-    stage = order.stage
-    order.delete()
-    _standings_later(stage)
+def tie_order_withdraw(*, order: TieOrder, reason: str, withdrawn_by: Any = None) -> TieOrder:
+    """Take back a tie order decided by mistake, with the reason: it stays on record
+    (who, when, why) and no longer orders the teams (第二十五条之4)."""
+    if not reason.strip():
+        raise ScoringError("须说明原因", "give the reason", code="reason", article="第二十五条")
+    if order.withdrawn_at is None:
+        order.withdrawn_at = timezone.now()
+        order.withdrawn_by = withdrawn_by
+        order.withdrawn_reason = reason.strip()
+        order.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_reason"])
+        _standings_later(order.stage)
+    return order
 
 
 @transaction.atomic

@@ -398,7 +398,8 @@ def team_table_rows(
 
     matches[""] += carried_matches(stage)
     orders: dict[str, list[DirectorOrder[int]]] = defaultdict(list)
-    for order in TieOrder.objects.filter(stage=stage).order_by("-decided_at", "-id"):
+    live = TieOrder.objects.filter(stage=stage, withdrawn_at__isnull=True)
+    for order in live.order_by("-decided_at", "-id"):
         orders[order.group_label].append(
             DirectorOrder(tuple(int(e) for e in order.entrants), order.reason)
         )

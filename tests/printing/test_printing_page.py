@@ -189,3 +189,17 @@ def test_a_director_of_another_event_cannot_reach_this_one(client, event, db):
 
     assert client.get(page(other)).status_code == 200
     assert client.get(page(event)).status_code == 403
+
+
+def test_the_page_offers_only_the_papers_of_the_stages_the_event_has(director_client, event):
+    """A round-robin event is not offered a Mitchell's movement or travellers (the job
+    used to fail with "has no a Mitchell stage"); each paper appears with its stage."""
+    full = director_client.get(page(event)).content.decode()
+    assert 'value="travellers"' in full and 'value="score-sheets"' in full
+
+    event.stages.exclude(kind="round_robin").delete()
+    html = director_client.get(page(event)).content.decode()
+    for kind in ("movement", "guide-cards", "travellers", "traveller-records", "brackets"):
+        assert f'value="{kind}"' not in html, kind
+    for kind in ("schedule", "score-sheets", "box-cards", "standings", "event-json"):
+        assert f'value="{kind}"' in html, kind

@@ -195,3 +195,20 @@ def test_a_table_is_picked_by_the_number_on_its_scorecard(client, team, director
 
     assert f'name="table" value="{closed.pk}"' in content
     assert f"{closed.number}桌 闭室" in content
+
+
+def test_a_sets_first_board_starts_blank_not_north_hearts(client, team, director, open_table):
+    """Nothing is known on a set's first board but its start level: the declarer and the
+    trump start empty and the cursor waits at the declarer (a card that showed 北 · ♥ read as
+    typed, and one Enter saved a wrong box card, 第四十三条)."""
+    client.force_login(director)
+    board = boards_of(open_table)[0]
+    content = client.get(
+        scorecard_url(team.team_match), {"table": open_table.pk, "board": board.number}
+    ).content.decode()
+
+    for name in ("declarer", "trump"):
+        select = content[content.index(f'name="{name}"') :]
+        select = select[: select.index("</select>")]
+        assert '<option value="" selected>' in select, name
+    assert 'data-focus="declarer"' in content  # the levels are the set's; then who declared

@@ -86,3 +86,17 @@ def test_the_not_found_page_is_in_chinese(client, db, settings):
 
     assert response.status_code == 404
     assert "找不到页面" in response.content.decode()
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_missing_or_draft_event_answers_with_the_bilingual_404_page(client, db, settings, debug):
+    """With DEBUG on (``make run``) as well as off, a player sees the site's own page in
+    Chinese and English, never Django's debug page with the site's addresses."""
+    settings.DEBUG = debug
+    build_event(code="draft-event", status=Event.Status.DRAFT)
+    for url in (reverse("web:event", args=["draft-event"]), reverse("web:event", args=["nope"])):
+        page = client.get(url)
+        assert page.status_code == 404
+        text = page.content.decode()
+        assert "找不到页面" in text and "Not found" in text
+        assert "URLconf" not in text and "Django" not in text

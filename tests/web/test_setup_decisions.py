@@ -13,9 +13,11 @@ from boards.models import Board, Result
 from boards.services import Actor, boards_generate, result_correct, result_enter
 from scoring.errors import ScoringError
 from scoring.models import QualificationOverride
-from scoring.services import rescore_stage, stage_qualify_from_source
+from scoring.services import rescore_stage, stage_qualify_from_source, tie_order_set
 from tests.builders import boards_of, entry
-from tournament.models import Match, Stage
+from tournament.errors import EventError
+from tournament.models import Match, MatchChange, Stage
+from tournament.services import match_add_tiebreak, match_remove_tiebreak, stage_playoff_create
 
 from ._play import form
 
@@ -170,3 +172,95 @@ def test_extra_boards_for_a_level_knockout_match_in_one_step(client, demo, direc
     )
     assert match.tables.filter(session=2).count() == 2  # open and closed room
     assert Board.objects.filter(stage=stage).count() == before + 2  # dealt in the same step
+
+
+def test_a_second_tiebreak_click_adds_nothing_and_shows_the_segment(client, demo, director):
+    """第二十七条: one segment of extra boards at a time; a second click used to add
+    another (three segments on one match)."""
+    client.force_login(director)
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    before = Board.objects.filter(stage=stage).count()
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+    post = {"stage": stage.pk, "action": "tiebreak", "match": match.pk, "boards": "2"}
+
+    client.post(url, post)
+    client.post(url, post)
+
+    assert not match.tables.filter(session=3).exists()
+    assert match.tables.filter(session=2).count() == 2
+    assert Board.objects.filter(stage=stage).count() == before + 2
+    page = client.get(url).content.decode()
+    assert "撤销加赛" in page  # the laid-out segment is shown with its removal
+
+
+def test_an_unplayed_tiebreak_is_taken_back_with_its_reason_on_record(client, demo, director):
+    client.force_login(director)
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    before = Board.objects.filter(stage=stage).count()
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+    client.post(url, {"stage": stage.pk, "action": "tiebreak", "match": match.pk, "boards": "2"})
+
+    client.post(url, {"stage": stage.pk, "action": "tiebreak_remove", "match": match.pk})
+    assert match.tables.filter(session=2).count() == 2  # refused: no reason given
+
+    client.post(
+        url,
+        {"stage": stage.pk, "action": "tiebreak_remove", "match": match.pk, "reason": "误点"},
+    )
+    assert not match.tables.filter(session=2).exists()
+    assert Board.objects.filter(stage=stage).count() == before
+    change = match.changes.get(kind=MatchChange.Kind.TIEBREAK_REMOVED)
+    assert change.reason == "误点" and change.changed_by == director
+    assert match.changes.filter(kind=MatchChange.Kind.TIEBREAK_ADDED).exists()
+
+
+def test_a_played_tiebreak_cannot_be_taken_back(demo, director):
+    stage = demo.double_elimination
+    boards_generate(stage=stage)
+    match = Match.objects.filter(stage=stage, home__isnull=False, away__isnull=False).first()
+    tables = match_add_tiebreak(match=match, boards=2)
+    boards_generate(stage=stage)
+    first_set = tables[0].set_plays.get(order=1).board_set
+    board = Board.objects.get(board_set=first_set, number=first_set.first_board)
+    result_enter(board=board, table=tables[0], entry=entry(board), actor=Actor.director(director))
+    with pytest.raises(EventError) as refused:
+        match_remove_tiebreak(match=match, reason="误点")
+    assert refused.value.code == "no_tiebreak"
+
+
+def test_a_second_play_off_or_tie_order_adds_nothing(demo, director):
+    """第二十五条之4: one play-off, one order for the same level teams, however many clicks."""
+    teams = [demo.teams[0], demo.teams[1]]
+    first = stage_playoff_create(stage=demo.round_robin, entrants=teams, boards=4)
+    assert stage_playoff_create(stage=demo.round_robin, entrants=teams, boards=4) == first
+    assert Stage.objects.filter(event=demo.event, name__endswith="加赛").count() == 1
+
+    order = tie_order_set(stage=demo.round_robin, entrants=teams, reason="加赛结果")
+    again = tie_order_set(stage=demo.round_robin, entrants=teams, reason="加赛结果")
+    assert again == order and demo.round_robin.tie_orders.count() == 1
+
+
+def test_a_tie_order_is_taken_back_with_its_reason_and_kept_on_record(client, demo, director):
+    """第二十五条之4: an order decided by mistake is withdrawn with a reason; it stays on
+    the decisions page, struck through, and no longer shows on the standings."""
+    client.force_login(director)
+    first, second = demo.teams[1], demo.teams[0]
+    url = reverse("web:setup_decisions", args=[demo.event.code])
+    post = {"stage": demo.round_robin.pk, "teams": f"{first.number} {second.number}"}
+    client.post(url, post | {"action": "tie_order", "reason": "加赛结果：松山队胜"})
+    order = demo.round_robin.tie_orders.get()
+
+    client.post(url, post | {"action": "tie_order_withdraw", "order": order.pk})
+    order.refresh_from_db()
+    assert order.withdrawn_at is None  # refused: no reason
+
+    client.post(url, post | {"action": "tie_order_withdraw", "order": order.pk, "reason": "录错"})
+    order.refresh_from_db()
+    assert order.withdrawn_reason == "录错" and order.withdrawn_by == director
+    assert "录错" in client.get(url).content.decode()
+    standings = client.get(reverse("web:stage", args=[demo.event.code, demo.round_robin.order]))
+    assert "加赛结果：松山队胜" not in standings.content.decode()

@@ -406,6 +406,21 @@ def test_boards_imported_from_a_zip_on_the_boards_page(client, organiser):
     assert Board.objects.get(stage=stage, number=5).hands == deal_from_seed(5)[0]
 
 
+def test_the_event_form_shows_its_dates_and_saving_it_keeps_them(client, organiser):
+    """The date inputs are filled with the event's dates (ISO, as a date input reads
+    them): a save without touching them used to erase them from the papers' headers."""
+    event = _create_event(client)
+    Event.objects.filter(pk=event.pk).update(starts_on="2025-08-01", ends_on="2025-08-02")
+    url = reverse("web:setup_event", args=[event.code])
+
+    page = client.get(url).content.decode()
+    assert 'value="2025-08-01"' in page and 'value="2025-08-02"' in page
+
+    for language in ("zh-hans", "en"):
+        client.cookies["django_language"] = language
+        assert 'value="2025-08-01"' in client.get(url).content.decode()
+
+
 def test_a_commitment_waiting_for_its_value_keeps_its_secret_after_the_rounds_close(client):
     m = builders.mitchell_stage(builders.bare_event(status="running"))
     commitment = deals_commit(stage=m.stage, public_source="抽签时当众输入")

@@ -13,7 +13,13 @@ from .events import (
     event_create,
     player_get_or_create,
 )
-from .matches import bracket_sync, match_add_tiebreak, match_clear_result, match_record_winner
+from .matches import (
+    bracket_sync,
+    match_add_tiebreak,
+    match_clear_result,
+    match_record_winner,
+    match_remove_tiebreak,
+)
 from .pins import stage_pin
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
@@ -43,6 +49,7 @@ __all__ = [
     "match_add_tiebreak",
     "match_clear_result",
     "match_record_winner",
+    "match_remove_tiebreak",
     "player_get_or_create",
     "round_close",
     "round_start",

@@ -21,13 +21,14 @@ from core.formats.bracket import Result, advance, clear_result, record_result
 
 from ..errors import EventError
 from ..models import Entrant, Match, MatchChange, Stage, Table
-from ..selectors import stage_bracket, stage_bracket_results, stage_seeds
+from ..selectors import stage_bracket, stage_bracket_results, stage_seeds, unplayed_tiebreak
 from . import _layout
 
 __all__ = [
     "bracket_sync",
     "match_add_tiebreak",
     "match_clear_result",
+    "match_remove_tiebreak",
     "match_record_winner",
 ]
 
@@ -277,7 +278,9 @@ def match_clear_result(*, match: Match, changed_by: User | None = None, reason: 
 
 
 @transaction.atomic
-def match_add_tiebreak(*, match: Match, boards: int | None = None) -> list[Table]:
+def match_add_tiebreak(
+    *, match: Match, boards: int | None = None, changed_by: User | None = None
+) -> list[Table]:
     """A tie-break segment of extra boards for a match level after its boards (第二十七条).
 
     The segment is played like a session: the open room starts the first half from A,
@@ -296,6 +299,10 @@ def match_add_tiebreak(*, match: Match, boards: int | None = None) -> list[Table
             code="not_level",
             article="第二十七条",
         )
+    waiting = unplayed_tiebreak(match)
+    if waiting:
+        # A second click shows the segment that is laid out and adds nothing.
+        return waiting
     options = stage.options
     boards = boards or options.tiebreak_boards
     if boards < 2 or boards % 2:
@@ -312,7 +319,7 @@ def match_add_tiebreak(*, match: Match, boards: int | None = None) -> list[Table
     )
     first = match.tables.filter(session=1)
     numbers = {t.room: t.number for t in first}
-    return list(
+    tables = list(
         _layout.lay_team_session(
             match,
             session,
@@ -321,3 +328,48 @@ def match_add_tiebreak(*, match: Match, boards: int | None = None) -> list[Table
             closed_number=numbers[Table.Room.CLOSED],
         )
     )
+    snapshot = _snapshot(match)
+    MatchChange.objects.create(
+        match=match,
+        kind=MatchChange.Kind.TIEBREAK_ADDED,
+        changed_by=changed_by,
+        before=snapshot,
+        after=snapshot | {"tiebreak_session": session, "tiebreak_boards": boards},
+    )
+    return tables
+
+
+@transaction.atomic
+def match_remove_tiebreak(
+    *, match: Match, reason: str, changed_by: User | None = None
+) -> list[Table]:
+    """Take back a tie-break segment laid out by mistake, before any of its boards is
+    played, with the reason kept in the match's record (第二十七条). Its boards go with
+    it unless another match of the round plays them too."""
+    if not reason.strip():
+        raise EventError("须说明原因", "give the reason", code="reason", article="第二十七条")
+    tables = unplayed_tiebreak(match)
+    if not tables:
+        raise EventError(
+            f"第{match.number}场没有未打的加赛可撤销",
+            f"match {match.number} has no unplayed tie-break segment to take back",
+            code="no_tiebreak",
+            article="第二十七条",
+        )
+    sets = {sp.board_set for t in tables for sp in t.set_plays.select_related("board_set")}
+    session = tables[0].session
+    for table in tables:
+        table.delete()
+    for board_set in sets:
+        if not board_set.plays.exists():
+            board_set.delete()
+    snapshot = _snapshot(match)
+    MatchChange.objects.create(
+        match=match,
+        kind=MatchChange.Kind.TIEBREAK_REMOVED,
+        changed_by=changed_by,
+        before=snapshot | {"tiebreak_session": session},
+        after=snapshot,
+        reason=reason.strip(),
+    )
+    return tables

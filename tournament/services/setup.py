@@ -229,10 +229,15 @@ def stage_playoff_create(
             article="第二十五条",
         )
     kind = Stage.Kind.TEAM_MATCH if len(entrants) == 2 else Stage.Kind.ROUND_ROBIN
+    name = name or f"{stage.name} 加赛"
+    wanted = {e.pk for e in entrants}
+    for laid in stage.event.stages.filter(kind=kind, name=name):
+        if set(laid.entries.values_list("entrant_id", flat=True)) == wanted:
+            return laid  # a second click shows the play-off laid out and adds nothing
     return stage_create(
         event=stage.event,
         kind=kind,
-        name=name or f"{stage.name} 加赛",
+        name=name,
         entrants=entrants,
         settings={"boards_per_session": boards, "sessions": 1},
     )
