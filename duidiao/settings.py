@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "duidiao.security.DeviceCookieMiddleware",  # a signed device id: table codes per phone
     "duidiao.security.LoginThrottleMiddleware",  # failed logins per account and address
     "duidiao.security.ContentSecurityPolicyMiddleware",
 ]
