@@ -7,6 +7,9 @@
 * :class:`Misses` — a count of failed guesses per key in a time window (Django's
   cache, shared by every process when it is the database or Redis), so that logins,
   the token endpoint and table codes cannot be guessed without end.
+* :class:`DeviceCookieMiddleware` — every browser carries a random, signed device id
+  (``duidiao_device``), so that table-code misses count per address *and* device: one
+  phone's typos never stop the other phones behind a venue's shared address.
 * :class:`LoginThrottleMiddleware` — ``/login/``, ``/admin/login/`` and the API's token
   endpoint: past a few failed logins for an account or from an address, each failure
   makes the next try wait longer (429 with ``Retry-After``); never a lockout.
@@ -19,6 +22,7 @@ import hashlib
 import ipaddress
 import json
 import math
+import secrets
 import time
 from collections.abc import Callable
 from functools import lru_cache
@@ -31,6 +35,7 @@ from django.utils.translation import gettext as _
 
 __all__ = [
     "ContentSecurityPolicyMiddleware",
+    "DeviceCookieMiddleware",
     "LoginThrottleMiddleware",
     "Misses",
     "TooManyGuesses",
@@ -115,18 +120,60 @@ def _guesses() -> Misses:
     return Misses("table-code", limit=settings.TABLE_CODE_MISSES_PER_MINUTE, window=60)
 
 
+def _guess_key(request: HttpRequest, about: str) -> str:
+    """Whose misses a table-code try counts with. The API (``about``: one table) keys
+    on the address and that table. The web pages key on the address and the device
+    cookie (:class:`DeviceCookieMiddleware`): a venue's phones share one NAT address, so
+    one phone's typos stop only that phone. A request without a device cookie counts in
+    its address's cookie-less bucket, so dropping the cookie gains a guesser nothing."""
+    if about:
+        return f"{client_address(request)}|{about}"
+    return f"{client_address(request)}|device:{getattr(request, 'device', '')}"
+
+
 def guesses_left(request: HttpRequest, about: str = "") -> None:
     """Before a table code is tried: raise :class:`TooManyGuesses` when this client
-    address has missed too often this minute (``about``: one table's code, through the
-    API, so that misses on it stop nothing else). PINs are not counted here but per
-    table and side (``boards.services``): a venue's phones share one address."""
-    if _guesses().blocked(f"{client_address(request)}|{about}"):
+    (address and device, or address and table through the API) has missed too often
+    this minute. PINs are not counted here but per table and side
+    (``boards.services``)."""
+    if _guesses().blocked(_guess_key(request, about)):
         raise TooManyGuesses()
 
 
 def guess_missed(request: HttpRequest, about: str = "") -> None:
-    """A table code that opened no table, counted against the client address."""
-    _guesses().miss(f"{client_address(request)}|{about}")
+    """A table code that opened no table, counted against this client."""
+    _guesses().miss(_guess_key(request, about))
+
+
+DEVICE_COOKIE = "duidiao_device"
+_DEVICE_SALT = "duidiao.security.device"
+
+
+class DeviceCookieMiddleware:
+    """``request.device``: the random id this browser carries in a signed cookie ("" when
+    it carries none, or a forged one). A browser without one is given one on any page
+    that answers (status below 400, outside the API): an unknown, future or closed table
+    code still answers alike, and the id is worthless to guess (128 random bits,
+    signed with ``SECRET_KEY``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        device = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=_DEVICE_SALT)
+        request.device = device  # type: ignore[attr-defined]
+        response = self.get_response(request)
+        if not device and response.status_code < 400 and not request.path.startswith("/api/"):
+            response.set_signed_cookie(
+                DEVICE_COOKIE,
+                secrets.token_urlsafe(16),
+                salt=_DEVICE_SALT,
+                max_age=365 * 24 * 3600,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response
 
 
 def _login_paths() -> dict[str, int]:

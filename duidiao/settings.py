@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "web.errors.NotFoundPageMiddleware",  # the bilingual 404 page, DEBUG on or off
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "duidiao.security.DeviceCookieMiddleware",  # a signed device id: table codes per phone
     "duidiao.security.LoginThrottleMiddleware",  # failed logins per account and address
     "duidiao.security.ContentSecurityPolicyMiddleware",
 ]

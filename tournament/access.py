@@ -63,8 +63,9 @@ def table_for(request: HttpRequest, code: str, *, officials_any_round: bool = Fa
     """The table behind an entry code typed by its players, while the director has its
     round open. A code that opens no table — unknown, of a round not started yet, or
     of a closed round — is answered alike (the same 404) and counted alike, per client
-    address: past a few a minute the answer is 429 (``duidiao.security``), and nobody
-    learns which codes exist. ``officials_any_round``: the event's officials reach
+    address and device cookie: past a few a minute the answer is 429 to that phone
+    (``duidiao.security``), never to the venue's other phones, and nobody learns which
+    codes exist. ``officials_any_round``: the event's officials reach
     the table in any round (its rulings page)."""
     guesses_left(request)
     try:

@@ -8,9 +8,11 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
 from boards.models import EntryCheck, PinMiss, Result
+from duidiao.security import DEVICE_COOKIE
 from tests._tables import pin_of, side_form, undeclarable
 from tests.builders import boards_of, deal, entry
 from tournament.models import Table
@@ -83,7 +85,7 @@ def test_unknown_future_and_closed_codes_answer_alike(client, mitchell):
     codes = {"unknown": "ZZZZZZ", "future": future.code, "closed": closed.code}
 
     def seen(code: str, path: str) -> tuple:
-        """The answer, the code itself (it is in the page's own address) and CSRF aside."""
+        """The answer; the code itself (in the page's own address), CSRF and request id aside."""
         answer = client.get(f"/t/{code}/{path}")
         body = CSRF.sub(b"", answer.content).replace(code.encode(), b"CODE")
         # X-Request-ID names each request for the logs (issue 25): random, never the code's.
@@ -165,6 +167,44 @@ def test_guessing_table_codes_gets_429_after_a_few_misses(client, demo, settings
     assert set(answers[5:]) == {429}
     real = Table.objects.filter(round__stage=demo.mitchell, round__number=1).first()
     assert client.get(reverse("web:table", args=[real.code])).status_code == 429
+
+
+def test_one_phones_typos_at_a_shared_address_do_not_stop_the_next_phone(demo, settings):
+    """Issue 24 ("key table throttles on the code and side, never on the address
+    alone"): after 10 mistyped codes a minute from one address, every table code
+    answered 429 to that address — at a venue all phones share one NAT address. Now
+    misses count per address and device cookie."""
+    settings.TABLE_CODE_MISSES_PER_MINUTE = 5
+    venue = "192.0.2.10"
+    clumsy, other = Client(REMOTE_ADDR=venue), Client(REMOTE_ADDR=venue)
+    for phone in (clumsy, other):  # each has opened a page before: it carries its cookie
+        assert phone.get(reverse("home")).cookies.get(DEVICE_COOKIE)
+    real = Table.objects.filter(round__stage=demo.mitchell, round__number=1).first()
+
+    typos = [clumsy.get(f"/t/ZZZZ{n:02d}/").status_code for n in range(20)]
+
+    assert typos[:5] == [404] * 5 and set(typos[5:]) == {429}  # the clumsy phone waits
+    assert other.get(reverse("web:table", args=[real.code])).status_code == 200
+
+
+def test_a_guesser_without_the_device_cookie_is_still_throttled(demo, settings):
+    """Dropping (or forging) the device cookie puts every try in the address's
+    cookie-less bucket: the limit holds, and phones with their cookie are untouched."""
+    settings.TABLE_CODE_MISSES_PER_MINUTE = 5
+    venue = "192.0.2.10"
+    phone = Client(REMOTE_ADDR=venue)
+    phone.get(reverse("home"))
+    real = Table.objects.filter(round__stage=demo.mitchell, round__number=1).first()
+
+    answers = []
+    for n in range(8):
+        guesser = Client(REMOTE_ADDR=venue)  # a fresh client: no cookie, every time
+        guesser.cookies[DEVICE_COOKIE] = "forged"
+        answers.append(guesser.get(f"/t/ZZZZ{n:02d}/").status_code)
+
+    assert answers[:5] == [404] * 5 and set(answers[5:]) == {429}
+    assert Client(REMOTE_ADDR=venue).get(f"/t/{real.code}/").status_code == 429
+    assert phone.get(f"/t/{real.code}/").status_code == 200
 
 
 def test_guessing_a_pin_from_many_addresses_trips_the_per_side_counter(client, mitchell, director):
