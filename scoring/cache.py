@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.conf import settings
+from celery import current_app
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
@@ -117,8 +117,9 @@ def _version_key(stage_id: int) -> str:
 def standings_heal(stage_id: int) -> None:
     """No worker runs the reconciler: rescore this stage here if its rescore failed.
     Every standings read passes here (:func:`standings_version`, or the officials'
-    uncached page itself)."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER or _looked.get(stage_id):
+    uncached page itself). Whether tasks run in this process is the Celery app's own
+    setting (what a task would really do), not the settings module's copy of it."""
+    if not current_app.conf.task_always_eager or _looked.get(stage_id):
         return
     _looked.set(stage_id, True, HEAL_EVERY)
     from .services.rescore import heal_stage  # the write side, only when it is needed
