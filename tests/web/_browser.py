@@ -2,7 +2,9 @@
 
 The browser is ``/usr/bin/chromium`` (``apt-get install chromium``); Playwright's own
 browser downloads are never used. Pages open in a Chinese locale, as at the venue.
-Screenshots go to ``$SCREENSHOT_DIR`` (default ``test-output/screenshots``) for review.
+Screenshots are taken only when ``$SCREENSHOT_DIR`` names a folder to keep them in, for
+review (``SCREENSHOT_DIR=test-output/screenshots make test``): a full-page screenshot costs
+a few hundred milliseconds, and ``make test`` takes about a hundred of them.
 """
 
 from __future__ import annotations
@@ -24,12 +26,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 375, "height": 812}
-# Saved for review beside the other test output (git ignores it); SCREENSHOT_DIR moves it.
-SCREENSHOTS = Path(
-    os.environ.get(
-        "SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-    )
-)
+# Where screenshots are kept for review, when asked for (test-output/ is ignored by git).
+_KEEP = os.environ.get("SCREENSHOT_DIR")
+SCREENSHOTS = Path(_KEEP) if _KEEP else None
+
+
+def shot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """Keep a screenshot of ``page`` as ``name`` when ``$SCREENSHOT_DIR`` is set."""
+    if SCREENSHOTS is not None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
 
 
 @contextmanager
@@ -40,7 +46,6 @@ def chromium(monkeypatch: Any) -> Iterator[Any]:
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright import sync_api  # a dev dependency: missing, it is an error, not a skip
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

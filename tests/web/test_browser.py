@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests._tables import pin_of
 from tournament.services import match_record_winner
 
-from ._browser import CHROMIUM, PHONE, SCREENSHOTS, page_fits_the_phone, page_of
+from ._browser import CHROMIUM, PHONE, page_fits_the_phone, page_of, shot
 from .conftest import stage_url
 
 pytestmark = [
@@ -42,13 +42,13 @@ def test_the_home_page_on_a_phone_shows_the_event_in_chinese(phone, demo):
     link = phone.get_by_role("link", name="赤峰市对调复式赛")
     assert link.is_visible()
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "home-375.png", full_page=True)
+    shot(phone, "home-375.png")
 
     link.click()
     phone.wait_for_url("**/e/chifeng/")
     assert phone.locator("h1").inner_text() == "赤峰市对调复式赛"
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "event-375.png", full_page=True)
+    shot(phone, "event-375.png")
 
 
 def test_switching_to_english_is_remembered_on_the_next_page(phone, demo):
@@ -67,7 +67,7 @@ def test_switching_to_english_is_remembered_on_the_next_page(phone, demo):
     assert phone.locator("html").get_attribute("lang") == "en"
     assert phone.get_by_role("heading", name="Cross-table").is_visible()
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "round-robin-375-en.png", full_page=True)
+    shot(phone, "round-robin-375-en.png")
 
 
 def test_the_bracket_picture_renders_with_a_box_per_match(phone, demo):
@@ -87,10 +87,10 @@ def test_the_bracket_picture_renders_with_a_box_per_match(phone, demo):
     moved_on = stage.matches.get(home_source="winner:M1").number
     moved_box = phone.locator(f'svg.bracket-svg g[data-match="{moved_on}"]')
     assert "红山队" in moved_box.text_content()
-    phone.screenshot(path=SCREENSHOTS / "bracket-375.png")
+    shot(phone, "bracket-375.png", full_page=False)
 
     phone.locator("figure.bracket").evaluate("el => el.scrollLeft = el.scrollWidth")
-    phone.screenshot(path=SCREENSHOTS / "bracket-375-final.png")
+    shot(phone, "bracket-375-final.png", full_page=False)
 
 
 def test_a_pair_finds_its_next_table_from_the_movement(phone, demo):
@@ -99,14 +99,14 @@ def test_a_pair_finds_its_next_table_from_the_movement(phone, demo):
     assert phone.get_by_role("heading", name="移位表").is_visible()
     assert phone.locator("table.movement").count() == demo.mitchell.rounds.count()
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "mitchell-375.png")
+    shot(phone, "mitchell-375.png", full_page=False)
 
     phone.locator(".pair-pick div").nth(1).get_by_role("link", name="2", exact=True).click()
     phone.wait_for_url("**/ew/2/")
     assert "东西2" in phone.locator("h1").inner_text()
     assert phone.locator("ol.itinerary > li").count() == demo.mitchell.rounds.count()
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "mitchell-pair-375.png", full_page=True)
+    shot(phone, "mitchell-pair-375.png")
 
 
 def test_a_table_code_typed_on_the_home_page_opens_the_table(phone, demo):
@@ -120,7 +120,7 @@ def test_a_table_code_typed_on_the_home_page_opens_the_table(phone, demo):
     assert phone.locator("h1").inner_text().startswith(f"{table.number}号桌")
     assert phone.locator(".compass .seat").count() == 4
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "table-375.png", full_page=True)
+    shot(phone, "table-375.png")
 
 
 # --- result entry --------------------------------------------------------------------------
@@ -149,12 +149,12 @@ def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
     verdict.wait_for()
     assert "打后级别" in verdict.inner_text()
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "table-entry-375.png", full_page=True)
+    shot(phone, "table-entry-375.png")
 
     phone.fill("#id_defender_points", "37")  # the engine refuses it at once
     phone.locator("#verdict .verdict.bad").wait_for()
     assert "防家得分37不可能" in phone.locator("#verdict").inner_text()
-    phone.screenshot(path=SCREENSHOTS / "table-entry-refused-375.png", full_page=True)
+    shot(phone, "table-entry-refused-375.png")
     phone.fill("#id_defender_points", "40")
     phone.locator("#verdict .verdict.ok").wait_for()
 
@@ -162,12 +162,12 @@ def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
     phone.locator("#confirm").wait_for()
     assert "南北已录入" in phone.locator("#confirm").inner_text()
     assert page_fits_the_phone(phone)
-    phone.screenshot(path=SCREENSHOTS / "table-confirm-375.png", full_page=True)
+    shot(phone, "table-confirm-375.png")
 
     phone.locator("#confirm input[name=pin]").fill(pin_of(table, "EW"))  # E–W's own
     phone.get_by_role("button", name="东西确认无误").click()
     phone.locator("#confirmed").wait_for()
-    phone.screenshot(path=SCREENSHOTS / "table-confirmed-375.png", full_page=True)
+    shot(phone, "table-confirmed-375.png")
     result = Result.objects.get(board=board, table=table)
     assert (result.status, result.entered_side, result.confirmed_side) == ("confirmed", "NS", "EW")
     assert result.defender_points == 40
@@ -219,7 +219,7 @@ def test_the_director_enters_a_scorecard_by_keyboard_only(desk, demo, director):
     verdict = desk.locator("#verdict .verdict.ok")
     verdict.wait_for()
     assert "打后级别" in verdict.inner_text()
-    desk.screenshot(path=SCREENSHOTS / "director-scorecard.png", full_page=True)
+    shot(desk, "director-scorecard.png")
 
     keys.press("Enter")
     desk.wait_for_url(f"**board={second.number}")
@@ -228,7 +228,7 @@ def test_the_director_enters_a_scorecard_by_keyboard_only(desk, demo, director):
     assert (result.status, result.declarer, result.defender_points) == ("confirmed", "S", 40)
     # The next board's box card follows from board 1: the cursor waits on its trump.
     assert desk.evaluate("document.activeElement.name") == "trump"
-    desk.screenshot(path=SCREENSHOTS / "director-scorecard-next.png", full_page=True)
+    shot(desk, "director-scorecard-next.png")
 
 
 def test_a_players_page_shows_a_new_result_without_a_reload(phone, demo, director, settings):
@@ -261,4 +261,4 @@ def test_a_players_page_shows_a_new_result_without_a_reload(phone, demo, directo
     # Content-Security-Policy forbids.
     expect(score).not_to_have_text("– : –", timeout=10_000)
     assert phone.evaluate("window.reloaded") is False
-    phone.screenshot(path=SCREENSHOTS / "team-match-live-375.png", full_page=True)
+    shot(phone, "team-match-live-375.png")

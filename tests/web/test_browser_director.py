@@ -20,7 +20,7 @@ from django.urls import reverse
 from tests import builders
 from tests._tables import pin_of
 
-from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium, page_fits_the_phone
+from ._browser import CHROMIUM, PHONE, chromium, page_fits_the_phone, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,10 +40,6 @@ def browser(live_server, monkeypatch) -> Iterator:
         yield launched, live_server.url
 
 
-def _shot(page, name: str) -> None:
-    page.screenshot(path=SCREENSHOTS / name, full_page=True)
-
-
 def _page(chromium, base: str, viewport: dict[str, int]):
     context = chromium.new_context(viewport=viewport, locale="zh-CN")
     page = context.new_page()
@@ -52,14 +48,14 @@ def _page(chromium, base: str, viewport: dict[str, int]):
     return page
 
 
-def _stage(desk, kind_label: str, options: dict[str, str], shot: str) -> None:
+def _stage(desk, kind_label: str, options: dict[str, str], picture: str) -> None:
     desk.get_by_role("link", name="3 阶段编排").click()
     desk.get_by_role("link", name=kind_label, exact=True).click()
     for name, value in options.items():
         desk.fill(f"#id_{name}", value)
     desk.get_by_role("button", name="预览编排").click()
     desk.locator("#preview").wait_for()
-    _shot(desk, shot)
+    shot(desk, picture)
     desk.get_by_role("button", name="确定编排").click()
     desk.wait_for_url("**/director/boards/")
 
@@ -129,7 +125,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     desk.locator("details summary").click()
     desk.select_option("#id_status", "running")  # public: players follow it on phones
     desk.select_option("#id_switch_gulupo", "140")
-    _shot(desk, "director-new-event.png")
+    shot(desk, "director-new-event.png")
     desk.get_by_role("button", name="创建赛事").click()
     desk.wait_for_url("**/director/entrants/")
     event = Event.objects.get(code="spring")
@@ -144,7 +140,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     desk.fill("#paste_text", PAIRS)
     desk.get_by_role("button", name="全部添加").click()
     desk.locator(".messages").wait_for()
-    _shot(desk, "director-entrants.png")
+    shot(desk, "director-entrants.png")
     assert Entrant.objects.filter(event=event, kind="team").count() == 4
     assert Entrant.objects.filter(event=event, kind="pair").count() == 8
 
@@ -173,7 +169,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
         block.get_by_label("公开值（照原样输入）").fill("4071")
         with desk.expect_navigation():
             block.get_by_role("button", name="输入公开值并发牌").click()
-    _shot(desk, "director-boards.png")
+    shot(desk, "director-boards.png")
     assert Board.objects.filter(stage=round_robin).count() == 3 * 2
     desk.goto(base + reverse("web:deals", args=["spring"]))
     assert mitchell.deal_commitments.get().digest in desk.content()
@@ -187,7 +183,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     desk.locator(".messages").wait_for()
     round_1.refresh_from_db()
     assert round_1.is_open
-    _shot(desk, "director-dashboard.png")
+    shot(desk, "director-dashboard.png")
     desk.goto(base + reverse("web:setup", args=["spring"]))  # the dashboard stops polling
 
     # Two tables — the open and closed rooms of match 1 — enter and confirm on phones.
@@ -199,7 +195,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     closed_first, closed_second = boards_of(closed_room)
     _enter(phone, open_room, open_first, first_play=True, points=40, side="南北")
     assert page_fits_the_phone(phone)
-    _shot(phone, "table-entered-375.png")
+    shot(phone, "table-entered-375.png")
     _confirm(phone, open_room, "东西")
     _enter(phone, closed_room, closed_first, first_play=True, points=60, side="东西")
     _confirm(phone, closed_room, "南北")
@@ -208,7 +204,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     _enter(phone, closed_room, closed_second, first_play=False, points=40, side="东西")
     _confirm(phone, closed_room, "南北")
     assert page_fits_the_phone(phone)
-    _shot(phone, "table-confirmed-375.png")
+    shot(phone, "table-confirmed-375.png")
     assert Result.objects.filter(table__match=match, status="confirmed").count() == 4
 
     # The director's standings show the match played; a player's do not count it yet,
@@ -219,7 +215,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     phone.goto(base + reverse("web:stage", args=["spring", round_robin.order]))
     home_row = phone.locator(f".standings tr[data-entrant='{match.home_id}']").first
     assert home_row.locator("td").nth(1).inner_text() == "0"
-    _shot(phone, "standings-375.png")
+    shot(phone, "standings-375.png")
 
     # A release warns, naming the tables that still have to play the board.
     desk.goto(base + reverse("web:director", args=["spring"]))
@@ -231,7 +227,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     warning = desk.locator("#release-warning")
     warning.wait_for()
     assert "1桌" in warning.inner_text()
-    _shot(desk, "director-release-warning.png")
+    shot(desk, "director-release-warning.png")
     assert not Board.objects.filter(stage=mitchell, released_at__isnull=False).exists()
     desk.get_by_role("link", name="不公布，返回").click()
     desk.wait_for_url("**/director/")
@@ -250,7 +246,7 @@ def test_a_director_runs_an_event_from_an_empty_database(browser):
     desk.locator("button[value=standings]").click()
     download = desk.get_by_role("link", name="下载")
     download.wait_for()
-    _shot(desk, "director-papers.png")
+    shot(desk, "director-papers.png")
     assert ".pdf" in download.inner_text()
 
 
@@ -286,5 +282,5 @@ def test_every_step_of_the_workspace_fits_a_phone(browser):
         phone.goto(base + url)
         if not page_fits_the_phone(phone):
             too_wide.append(name)
-        _shot(phone, f"workspace-{name}-375.png")
+        shot(phone, f"workspace-{name}-375.png")
     assert too_wide == []

@@ -1,7 +1,7 @@
 """Every public and table page on a 360 px phone (issue 19): nothing wider than the
 screen — wide tables fold into cards or scroll inside their own frame with the first
 column kept in view — and the referee's form as easy to use as the table entry.
-Screenshots of each page go to ``test-output/screenshots/phone-360-*.png`` for review."""
+Screenshots of each page, ``phone-360-*.png``, are kept in ``$SCREENSHOT_DIR`` when set."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from rulings.models import Ruling
 
-from ._browser import SCREENSHOTS, page_fits_the_phone, page_of
+from ._browser import page_fits_the_phone, page_of, shot
 from ._full import play_event
 
 pytestmark = pytest.mark.browser
@@ -41,7 +41,7 @@ def visit(page, path: str, name: str, lang: str = "zh") -> list[tuple[str, str, 
     response = page.goto(page.base + path)
     assert response is not None and response.status == 200, (name, path)
     fits = page_fits_the_phone(page)
-    page.screenshot(path=SCREENSHOTS / f"phone-360-{name}-{lang}.png", full_page=True)
+    shot(page, f"phone-360-{name}-{lang}.png")
     return [] if fits else [(f"{name}-{lang}", path, too_wide(page))]
 
 
