@@ -12,8 +12,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MANAGE := $(BIN)/python manage.py
 # pytest-xdist: one test process per core, each with its own test database
-# (JOBS=0: every test in one process).
+# (JOBS=0: every test in one process). worksteal: a process that runs out of tests takes
+# some of the other's, so the suite does not wait on one process's last slow tests.
 JOBS ?= auto
+DIST := $(if $(filter 0,$(JOBS)),,--dist worksteal)
 # The tests of the pure layer (core/, mirrored in tests/core): no database, no server.
 PURE_TESTS := tests/core
 
@@ -27,10 +29,10 @@ dev: setup migrate demo
 
 test: setup lint
 	$(MANAGE) makemigrations --check --dry-run
-	$(BIN)/pytest -n $(JOBS)
+	$(BIN)/pytest -n $(JOBS) $(DIST)
 
 test-fast: setup
-	$(BIN)/pytest -n $(JOBS) $(PURE_TESTS)
+	$(BIN)/pytest -n $(JOBS) $(DIST) $(PURE_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

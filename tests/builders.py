@@ -21,9 +21,10 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from boards.models import Board, Result
 from boards.records import Entry
@@ -53,6 +54,8 @@ from tournament.services import entrants_add, event_create, stage_create, stage_
 # --- people --------------------------------------------------------------------------
 
 PASSWORD = "secret-pw"
+
+T = TypeVar("T")
 
 
 def user(username: str, *, event: Event | None = None, role: str | None = None) -> Any:
@@ -84,6 +87,21 @@ def tasks_in_process() -> Iterator[None]:
         yield
     finally:
         celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+
+
+def kept_for_module(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
+    """For a module-scoped fixture to ``yield from``: ``build()``'s data stays for every
+    test of the module and is rolled back after the last one. Each test
+    (``django_db``, not ``transaction=True``) runs in a savepoint inside this
+    transaction, so one test's writes never reach the next. ``build`` rescores in this
+    process on each commit it asks for, as ``Play`` does."""
+    from django.test import TestCase
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=True):
+            built = build()
+        yield built
+        transaction.set_rollback(True)
 
 
 # --- events through the services -----------------------------------------------------

@@ -88,14 +88,17 @@ def venue_env(db: Path) -> dict[str, str]:
 def build_venue(db: Path, tables: int) -> list[list]:
     """A migrated SQLite file (with its cache table, as `make migrate`) holding a
     Mitchell whose round 1 has ``tables`` tables; each table's code, board, trump, PIN."""
-    env = venue_env(db)
-    python = sys.executable
-    for command in (["migrate", "--noinput", "-v0"], ["createcachetable"]):
-        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    # One process for `make migrate`'s two commands and the event: each Django start-up
+    # costs a second or two.
+    migrate = (
+        "from django.core.management import call_command\n"
+        "call_command('migrate', interactive=False, verbosity=0)\n"
+        "call_command('createcachetable')\n"
+    )
     made = subprocess.run(
-        [python, "manage.py", "shell", "-c", SETUP % {"tables": tables}],
+        [sys.executable, "manage.py", "shell", "-c", migrate + SETUP % {"tables": tables}],
         cwd=ROOT,
-        env=env,
+        env=venue_env(db),
         check=True,
         capture_output=True,
         text=True,

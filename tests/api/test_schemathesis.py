@@ -3,7 +3,7 @@ generated paths, queries and bodies — valid ones and deliberately invalid ones
 through the real WSGI application, as the event's director and as anonymous, against
 an event with results in it: never a server error.
 
-Bounded: ``SCHEMATHESIS_EXAMPLES`` examples an operation and mode (default 15) and a
+Bounded: ``SCHEMATHESIS_EXAMPLES`` examples an operation and mode (default 8) and a
 budget of CPU time for the whole run (``SCHEMATHESIS_SECONDS``, default 120); derandomized,
 so a failure repeats. The budget counts this process's CPU time (the application runs in
 it), not the clock: on a loaded machine — another pytest process beside this one — the
@@ -37,7 +37,7 @@ from .conftest import build_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "15"))
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
 BUDGET = float(os.environ.get("SCHEMATHESIS_SECONDS", "120"))
 
 
@@ -110,4 +110,5 @@ def test_no_operation_answers_with_a_server_error():
 
     print("statuses", dict(sorted(seen.items())))
     assert operations >= 30
-    assert seen.get(200, 0) > 50 and seen.get(400, 0) > 50
+    # Both answers seen often: cases reached real data, and invalid ones were refused.
+    assert seen.get(200, 0) > 3 * EXAMPLES and seen.get(400, 0) > 3 * EXAMPLES

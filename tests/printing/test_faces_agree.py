@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
@@ -22,6 +23,7 @@ from django.test import Client
 from boards.models import Result
 from core.numbers import format_number
 from scoring.selectors import match_lines, standings_rows
+from tests import builders
 from tournament.models import Event, Stage
 
 from ._pdf import paper_text, sheet_rows
@@ -31,12 +33,19 @@ pytestmark = pytest.mark.django_db
 READERS = {"official": True, "player": False}
 
 
+@pytest.fixture(scope="module")
+def _demo_loaded(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """The demo, loaded once for the module's tests, which only read it. Scoring runs on
+    commit, in this process: a real worker (CI's PostgreSQL pass) cannot see the test's
+    uncommitted database."""
+    yield from builders.kept_for_module(
+        django_db_blocker,
+        lambda: call_command("load_demo", allow_production=True, stdout=io.StringIO()),
+    )
+
+
 @pytest.fixture
-def demo(django_capture_on_commit_callbacks, eager) -> Event:
-    # Scoring runs on commit, in this process (``eager``): a real worker (CI's PostgreSQL
-    # pass) cannot see the test's uncommitted database.
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("load_demo", allow_production=True, stdout=io.StringIO())
+def demo(_demo_loaded) -> Event:
     return Event.objects.get(code="chifeng-demo")
 
 

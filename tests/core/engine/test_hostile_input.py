@@ -35,7 +35,7 @@ from .hostile import deep, json_values
 
 LONG_RUN = "DUIDIAO_FUZZ_EXAMPLES" in os.environ
 FUZZ = settings(
-    max_examples=int(os.environ.get("DUIDIAO_FUZZ_EXAMPLES", "300")),
+    max_examples=int(os.environ.get("DUIDIAO_FUZZ_EXAMPLES", "150")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     # A long run only generates: no example database, no shrinking of what never fails.
