@@ -211,11 +211,21 @@ def _built(
     """``build()`` with its etag, stored as this version's copy and as the last one built."""
     with _at_version(stage_id, version):
         data = build()
-    body = json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False)
-    hit = ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
+    hit = ('"' + hashlib.sha256(_rendered(data)).hexdigest()[:32] + '"', data)
     cache.set(key, hit, timeout=STANDINGS_TTL)
     cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
     return hit
+
+
+def _rendered(data: Any) -> bytes:
+    """What the etag of ``data`` hashes: a payload already rendered (the page's HTML, the
+    API's JSON beside its data) as it is — encoding it again cost as much as rendering
+    it — anything else as sorted JSON."""
+    if isinstance(data, str):
+        return data.encode()
+    if isinstance(data, tuple) and data and isinstance(data[-1], bytes):
+        return data[-1]
+    return json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False).encode()
 
 
 def _waited(key: str, lock_key: str) -> Any:
