@@ -78,7 +78,7 @@ def setup(database_url: str | None) -> str:
     django.setup()
     import logging
 
-    logging.disable(logging.INFO)  # a line per request and per task would drown the figures
+    logging.disable(logging.WARNING)  # lines per request and per task would drown the figures
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
