@@ -37,7 +37,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from celery import current_app
@@ -48,7 +50,9 @@ from django.db import transaction
 __all__ = [
     "STANDINGS_TTL",
     "cached_payload",
+    "carried",
     "local_clear",
+    "per_version",
     "remembered",
     "standings_changed",
     "standings_heal",
@@ -90,13 +94,14 @@ class _Local:
 
 _versions = _Local(1024)
 _payloads = _Local(LOCAL_PAYLOADS)
+_parts = _Local(LOCAL_PAYLOADS)  # what payloads of a version share (per_version)
 _places = _Local(1024)
 _looked = _Local(1024)
 
 
 def local_clear() -> None:
     """Forget what this process remembers (tests; a process that must see a change now)."""
-    for memo in (_versions, _payloads, _places, _looked):
+    for memo in (_versions, _payloads, _parts, _places, _looked):
         memo.clear()
 
 
@@ -141,14 +146,28 @@ def standings_version(stage_id: int) -> int:
     return int(version)
 
 
-def standings_invalidate(stage_ids: Iterable[int]) -> None:
+def standings_invalidate(
+    stage_ids: Iterable[int], *, boards: Collection[int] | None = None
+) -> None:
+    """Start a new version of each stage. ``boards``: the only boards the change may
+    have shown or hidden (a result's, a released one's), recorded with the new version
+    so that what is built per version from boards (:func:`carried`) looks again at
+    those alone; None: any board."""
     for stage_id in set(stage_ids):
         _versions.items.pop(stage_id, None)
         key = _version_key(stage_id)
         try:
-            cache.incr(key)
+            version = cache.incr(key)
         except ValueError:  # no version yet: any new one will do
             cache.set(key, time.time_ns(), timeout=None)
+            continue
+        if boards is not None:
+            change = (version - 1, frozenset(boards))
+            cache.set(_change_key(stage_id, version), change, timeout=STANDINGS_TTL)
+
+
+def _change_key(stage_id: int, version: int) -> str:
+    return f"standings:change:{stage_id}:{version}"
 
 
 def cached_payload(
@@ -172,7 +191,7 @@ def cached_payload(
             try:
                 hit = cache.get(key)  # another built it between our miss and the lock
                 if hit is None:
-                    hit = _built(build, key, latest_key, version)
+                    hit = _built(build, key, latest_key, stage_id, version)
             finally:
                 cache.delete(lock_key)
         else:
@@ -181,19 +200,32 @@ def cached_payload(
                 return stale[1][0], stale[1][1]  # not remembered: it is not this version's
             hit = _waited(key, lock_key)
             if hit is None:  # the builder is gone or slow: build it here
-                hit = _built(build, key, latest_key, version)
+                hit = _built(build, key, latest_key, stage_id, version)
     _payloads.set(key, hit, STANDINGS_TTL)
     return hit[0], hit[1]
 
 
-def _built(build: Callable[[], Any], key: str, latest_key: str, version: int) -> tuple[str, Any]:
+def _built(
+    build: Callable[[], Any], key: str, latest_key: str, stage_id: int, version: int
+) -> tuple[str, Any]:
     """``build()`` with its etag, stored as this version's copy and as the last one built."""
-    data = build()
-    body = json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False)
-    hit = ('"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"', data)
+    with _at_version(stage_id, version):
+        data = build()
+    hit = ('"' + hashlib.sha256(_rendered(data)).hexdigest()[:32] + '"', data)
     cache.set(key, hit, timeout=STANDINGS_TTL)
     cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
     return hit
+
+
+def _rendered(data: Any) -> bytes:
+    """What the etag of ``data`` hashes: a payload already rendered (the page's HTML, the
+    API's JSON beside its data) as it is — encoding it again cost as much as rendering
+    it — anything else as sorted JSON."""
+    if isinstance(data, str):
+        return data.encode()
+    if isinstance(data, tuple) and data and isinstance(data[-1], bytes):
+        return data[-1]
+    return json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False).encode()
 
 
 def _waited(key: str, lock_key: str) -> Any:
@@ -208,6 +240,64 @@ def _waited(key: str, lock_key: str) -> Any:
     return None
 
 
+#: The stages whose payload is being built, by the version it is built for.
+_building: ContextVar[dict[int, int] | None] = ContextVar("standings_building", default=None)
+
+
+@contextmanager
+def _at_version(stage_id: int, version: int) -> Iterator[None]:
+    token = _building.set({**(_building.get() or {}), stage_id: version})
+    try:
+        yield
+    finally:
+        _building.reset(token)
+
+
+def per_version(stage_id: int, name: str, build: Callable[[], Any]) -> Any:
+    """``build()`` once per version of a stage for every payload built for that version
+    (:func:`cached_payload`): the API's JSON, the page in each language, in every
+    process sharing the cache. What several faces read alike after a change — which
+    boards are still hidden (``scoring.selectors.stage_hidden_boards``) — is then asked
+    of the database once, not once per face.
+
+    Outside a build (a test, a PDF, an official's uncached page, a read inside the
+    transaction that changed it) ``build()`` runs every time: only a build knows that
+    its version is the one what it reads belongs to, since a version starts when a
+    change commits. ``build()`` must not return None."""
+    version = (_building.get() or {}).get(stage_id)
+    if version is None:
+        return build()
+    key = f"standings:{name}:{stage_id}:{version}"
+    hit = _parts.get(key)
+    if hit is None:
+        hit = cache.get(key)
+        if hit is None:
+            hit = build()
+            cache.set(key, hit, timeout=STANDINGS_TTL)
+        _parts.set(key, hit, STANDINGS_TTL)
+    return hit
+
+
+def carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
+    """For the build of a version (:func:`per_version`): what ``name`` was at the
+    version just before, with the boards whose change started this one — so the build
+    need look again at those boards only. None when either is unknown: outside a build,
+    after a change that did not name its boards (a whole rescore, a new round: any
+    board may have changed), or once the copy expired (``STANDINGS_TTL``)."""
+    version = (_building.get() or {}).get(stage_id)
+    if version is None:
+        return None
+    change = cache.get(_change_key(stage_id, version))
+    if change is None:
+        return None
+    previous, boards = change
+    key = f"standings:{name}:{stage_id}:{previous}"
+    before = _parts.get(key)
+    if before is None:
+        before = cache.get(key)
+    return None if before is None else (before, boards)
+
+
 class _Encoder(DjangoJSONEncoder):
     """Payloads may carry rendered bytes (the API's JSON): hashed as they are."""
 
@@ -220,10 +310,12 @@ class _Encoder(DjangoJSONEncoder):
 # --- what starts a new version ------------------------------------------------------------
 
 
-def standings_changed(stage_ids: Iterable[int]) -> None:
+def standings_changed(stage_ids: Iterable[int], *, boards: Collection[int] | None = None) -> None:
     """What these stages show has changed: start a new version of each once the current
     transaction commits (at once outside one), so no request caches the old rows under
-    the new version and a rolled-back change starts nothing."""
+    the new version and a rolled-back change starts nothing. ``boards``: the only boards
+    whose visibility the change may have moved (see :func:`standings_invalidate`)."""
     stages = set(stage_ids)
+    touched = None if boards is None else frozenset(boards)
     if stages:
-        transaction.on_commit(lambda: standings_invalidate(stages))
+        transaction.on_commit(lambda: standings_invalidate(stages, boards=touched))

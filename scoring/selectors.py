@@ -6,6 +6,7 @@ computed from results on a page view. Ordering is the ranking's order.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -14,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from boards.models import Board
-from boards.selectors import hidden_board_ids, visible_ids_of
+from boards.selectors import hidden_board_ids
 from core.engine import Side
 from core.formats.bracket import advance, bracket_places
 from core.numbers import rounded
@@ -32,6 +33,7 @@ from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 from tournament.selectors import stage_bracket, stage_bracket_results, stage_seeds
 
+from .cache import STANDINGS_TTL, carried, per_version
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
 from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
@@ -51,6 +53,7 @@ __all__ = [
     "pair_scorecard",
     "qualification_standings",
     "stage_group_qualifiers",
+    "stage_hidden_boards",
     "stage_standings",
     "standings_rows",
 ]
@@ -66,6 +69,40 @@ def stage_standings(stage: Stage, *, group_label: str | None = None) -> list[Sta
     if group_label is not None:
         rows = rows.filter(group_label=group_label)
     return list(rows.order_by("group_label", "-direction", "place", "entrant__number"))
+
+
+def stage_hidden_boards(stage: Stage) -> frozenset[int]:
+    """The boards of ``stage`` players may not see yet (第二十八条之6; the rule of
+    ``boards.selectors.board_visibility``), asked once per version of the stage
+    (``scoring.cache.per_version``) however many faces are built for it: the API's
+    standings and the page each asked it (12 ms at 60 tables on SQLite). Every change of
+    what is hidden (a result confirmed or corrected, a board released or withdrawn) is a
+    change of what the stage shows, so it starts a new version.
+
+    After a change that named its boards (a result's rescore, a release) only those are
+    looked at again, the others carried from the version before (``scoring.cache
+    .carried``): a 120-table Mitchell's 57,600 scheduled (board, table) pairs are not
+    joined to their results after every result. The whole question is asked afresh at
+    least every ``STANDINGS_TTL`` seconds, so nothing carried outlives what a cached
+    page would."""
+    return _hidden_boards(stage)[0]
+
+
+def _hidden_boards(stage: Stage) -> tuple[frozenset[int], float]:
+    """The hidden boards, and when they were last asked of the database whole."""
+
+    def build() -> tuple[frozenset[int], float]:
+        boards = Board.objects.filter(stage_id=stage.pk)
+        before = carried(stage.pk, "hidden")
+        if before is not None:
+            (hidden, asked_at), changed = before
+            if time.time() - asked_at < STANDINGS_TTL:
+                again = hidden_board_ids(boards.filter(pk__in=changed))
+                return (hidden - changed) | again, asked_at
+        return frozenset(hidden_board_ids(boards)), time.time()
+
+    hidden: tuple[frozenset[int], float] = per_version(stage.pk, "hidden", build)
+    return hidden
 
 
 def match_board_scores(match: Match) -> list[BoardScore]:
@@ -96,28 +133,12 @@ def seen_match_scores(stage: Stage, *, match_id: int | None = None) -> dict[int,
     if match_id is not None:
         boards, scores = boards.filter(match_id=match_id), scores.filter(match_id=match_id)
     # Plain values: no BoardScore or Board built, no deal decoded (issue 23).
-    rows = list(
-        boards.values_list(
-            "match_id",
-            "board_id",
-            "board__board_set_id",
-            "board__released_at",
-            "state",
-            "home_points",
-            "away_points",
-        )
-    )
-    visible = visible_ids_of(
-        {
-            board_id: (board_id, set_id, released) for _m, board_id, set_id, released, *_ in rows
-        }.values()
-        if rows
-        else ()
-    )
+    rows = list(boards.values_list("match_id", "board_id", "state", "home_points", "away_points"))
+    hidden_boards = stage_hidden_boards(stage) if rows else frozenset()
     seen: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
     hidden: dict[int, int] = defaultdict(int)
-    for match_id, board_id, _set_id, _released, state, home_points, away_points in rows:
-        if board_id is not None and board_id not in visible:
+    for match_id, board_id, state, home_points, away_points in rows:
+        if board_id in hidden_boards:
             hidden[match_id] += state == "scored"
             continue
         seen[match_id][0] += home_points
@@ -180,8 +201,9 @@ def seen_percentages(stage: Stage) -> dict[int, SeenPair] | None:
     (``boards.selectors.hidden_board_ids``); only the hidden boards' traveller lines are
     read, and taken off the running sums the standings keep (``Standing.lines_sum``,
     ``top``, ``boards``). Where a standing has no running sum yet, every line is read
-    and the shown ones added up."""
-    hidden = hidden_board_ids(Board.objects.filter(stage=stage))
+    and the shown ones added up. Which boards are hidden is asked once per version
+    (:func:`stage_hidden_boards`)."""
+    hidden = stage_hidden_boards(stage)
     lines = TravellerScore.objects.filter(stage=stage)
     if not hidden:
         return None

@@ -60,6 +60,15 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
     Stage.Kind.SWISS: (swiss.page, "web/_live_swiss.html"),
 }
 
+#: What ``/standings/`` builds of a format where its result is less than its stage
+#: page: a movement's rankings, without the rounds' tables and the boards' links (the
+#: first read after every result at 120 tables must not build those). Every other
+#: format's result is its whole page (``STAGE_PAGES``).
+STANDINGS_PAGES: dict[str, StagePage] = {
+    Stage.Kind.MITCHELL: movement.rankings,
+    Stage.Kind.HOWELL: movement.rankings,
+}
+
 #: Stands for the CSRF token in a cached page; never a real token's characters.
 CSRF_PLACEHOLDER = "@@csrf-token@@"
 LOOPBACK = ("127.0.0.1", "::1")
@@ -145,7 +154,8 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         # language switch is a placeholder, filled in per request below.
         # Each format's result as its stage page computes it (a bracket's places, a
         # Mitchell's two rankings …), with the ties' markers and reasons.
-        data = STAGE_PAGES[stage.kind][0](stage, selectors.entrant_views(event), director=director)
+        build = STANDINGS_PAGES.get(stage.kind, STAGE_PAGES[stage.kind][0])
+        data = build(stage, selectors.entrant_views(event), director=director)
         context = {"event": event, "stage": stage, **data}
         context["csrf_token"] = CSRF_PLACEHOLDER
         return render_to_string("web/stage_standings.html", context, request=shared)

@@ -27,7 +27,7 @@ def board_release(*, board: Board, user: Any) -> Board:
     if board.released_at is None:
         board.released_at, board.released_by = timezone.now(), user
         board.save(update_fields=["released_at", "released_by"])
-        standings_changed([board.stage_id])
+        standings_changed([board.stage_id], boards=[board.pk])
     return board
 
 
@@ -43,5 +43,5 @@ def board_withdraw_release(*, board: Board) -> Board:
     if board.released_at is not None:
         board.released_at, board.released_by = None, None
         board.save(update_fields=["released_at", "released_by"])
-        standings_changed([board.stage_id])
+        standings_changed([board.stage_id], boards=[board.pk])
     return board

@@ -76,8 +76,12 @@ def _rescore(
 ) -> dict[str, Any]:
     """Rescore ``boards`` and ``matches`` of ``stage`` (None: all of them), then its
     standings; what the stage shows starts a new version when this commits. The caller
-    holds the stage lock."""
-    standings_changed([stage.pk])
+    holds the stage lock. A movement's boards named: only they may have been shown or
+    hidden (a result confirmed or corrected), which the next build of the hidden boards
+    looks at alone (``scoring.cache.carried``); a team stage's match may turn out not
+    to be needed, which moves other boards, so it names none."""
+    named = boards is not None and stage.kind in Stage.MOVEMENT_KINDS
+    standings_changed([stage.pk], boards=boards if named else None)
     summary: dict[str, Any] = {"stage": stage.pk, "boards": [], "matches": [], "rows": 0}
     if stage.kind in Stage.MOVEMENT_KINDS:
         deltas = {}

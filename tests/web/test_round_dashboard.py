@@ -194,3 +194,30 @@ def test_the_rounds_progress_counts_the_current_round_only(client, demo, directo
     assert "已报 0/24 副" in content.split('class="totals')[1].split("</p>")[0]
     heading = content.split("本轮进度")[1].split("</h2>")[0]
     assert "第2轮" in heading and "第1轮" not in heading  # the other stages: not dealt
+
+
+def test_the_dashboard_reads_no_more_as_results_come_in(client, team, director, play: Play):
+    """Each table's results are counted by state in the database and only those to look
+    at are read one by one (issue 23): the dashboard asks the same queries with one
+    result entered as with every board of the round's open room confirmed, and its
+    count of reported boards follows."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table = Table.objects.get(round__stage=team.team_match, session=1, room="open")
+    boards = boards_of(table)
+    play.at_table(boards[0], table)
+    client.force_login(director)
+    with CaptureQueriesContext(connection) as one:
+        first = dashboard(client, team)
+    for board in boards[1:]:
+        play.at_table(board, table)
+    with CaptureQueriesContext(connection) as every:
+        after = dashboard(client, team)
+
+    assert len(every.captured_queries) == len(one.captured_queries)
+    expected = Table.objects.filter(round=table.round).count()  # both sessions, both rooms
+    assert f"已报 1/{expected * len(boards)}" in first
+    assert f"已报 {len(boards)}/{expected * len(boards)}" in after
+    cells = after.split('class="legend')[1].split("</p>", 1)[1]  # the legend's own cell out
+    assert cells.count('class="bcell state-confirmed"') == len(boards)

@@ -10,9 +10,9 @@ from typing import Any, TypedDict
 from django.db.models import Q
 
 from boards.models import Board
-from boards.selectors import visible_board_ids
+from scoring.selectors import stage_hidden_boards
 from scoring.sessions import overall_ranking
-from tournament.models import Stage
+from tournament.models import Stage, StageEntry
 
 from ..selectors import (
     FOLD_AFTER_ROUNDS,
@@ -25,7 +25,7 @@ from ..selectors import (
 )
 from .shared import RankedRow, StandingRow, ranked_view, standings_view
 
-__all__ = ["BoardLink", "MovementPage", "Section", "page"]
+__all__ = ["BoardLink", "MovementPage", "MovementRankings", "Section", "page", "rankings"]
 
 
 class BoardLink(TypedDict):
@@ -42,7 +42,19 @@ class Section(TypedDict):
     ew: list[StandingRow]
 
 
-class MovementPage(TypedDict):
+class MovementRankings(TypedDict):
+    """A movement's result: the rankings (per direction, per section when split, and
+    over the sections), what ``/standings/`` shows."""
+
+    ns_standings: list[StandingRow]
+    ew_standings: list[StandingRow]
+    field_standings: list[StandingRow]
+    sections: list[Section]
+    overall_ns: list[RankedRow]
+    overall_ew: list[RankedRow]
+
+
+class MovementPage(MovementRankings):
     rounds: list[dict[str, Any]]
     round_numbers: list[int]
     shown_round: int | None
@@ -53,12 +65,6 @@ class MovementPage(TypedDict):
     table_count: int
     skip_after: int | None
     boards_per_round: int
-    ns_standings: list[StandingRow]
-    ew_standings: list[StandingRow]
-    field_standings: list[StandingRow]
-    sections: list[Section]
-    overall_ns: list[RankedRow]
-    overall_ew: list[RankedRow]
     boards: list[BoardLink]
 
 
@@ -69,26 +75,26 @@ def _board_links(stage: Stage, *, director: bool) -> list[BoardLink]:
         .select_related("round")
         .order_by("number")
     )
-    visible = visible_board_ids(boards)
+    hidden = frozenset() if director else stage_hidden_boards(stage)
     return [
-        BoardLink(board=b, visible=director or b.pk in visible, released=b.released_at is not None)
+        BoardLink(board=b, visible=b.pk not in hidden, released=b.released_at is not None)
         for b in boards
     ]
 
 
-def page(
+def rankings(
     stage: Stage,
     entrants: Mapping[int, EntrantView],
     *,
     director: bool = False,
-    shown_round: int | None = None,
-) -> MovementPage:
-    """The rankings, the boards, and the movement: every round of a small stage; a big
-    one (more than ``FOLD_AFTER_ROUNDS``) one round at a time: ``shown_round``, by
-    default the round being played, with every round's number to go to. And the pairs."""
-    entries = sorted(stage.entries.all(), key=lambda e: (e.direction, e.pair_number or 0))
+    entries: list[StageEntry] | None = None,
+) -> MovementRankings:
+    """The rankings as the reader may see them, each row with its pair number: per
+    direction, per section when the field is split, and over the sections. Alone, it is
+    the whole of ``/standings/`` (the first read after every result): the rounds' tables
+    and the boards' links are the stage page's (:func:`page`). ``entries``: the stage's,
+    already read."""
     numbers = pair_numbers(stage, entries)
-
     rows = standings_view(stage, entrants, director=director)
     for row in rows:
         row["pair_number"] = numbers.get(row["row"].entrant_id, ("", None))[1]
@@ -103,6 +109,30 @@ def page(
     ]
     ranked = overall_ranking(stage, official=director) if labels else []
     overall = ranked_view(ranked, entrants, {e: n for e, (_d, n) in numbers.items()})
+    return MovementRankings(
+        ns_standings=[r for r in rows if r["row"].direction == "NS"],
+        ew_standings=[r for r in rows if r["row"].direction == "EW"],
+        field_standings=[r for r in rows if r["row"].direction == ""],
+        sections=sections,
+        overall_ns=[r for r in overall if r["row"]["direction"] == "NS"],
+        overall_ew=[r for r in overall if r["row"]["direction"] == "EW"],
+    )
+
+
+def page(
+    stage: Stage,
+    entrants: Mapping[int, EntrantView],
+    *,
+    director: bool = False,
+    shown_round: int | None = None,
+) -> MovementPage:
+    """The rankings (:func:`rankings`), the boards, and the movement: every round of a
+    small stage; a big one (more than ``FOLD_AFTER_ROUNDS``) one round at a time:
+    ``shown_round``, by default the round being played, with every round's number to go
+    to. And the pairs."""
+    entries = sorted(stage.entries.all(), key=lambda e: (e.direction, e.pair_number or 0))
+    numbers = pair_numbers(stage, entries)
+    result = rankings(stage, entrants, director=director, entries=entries)
 
     round_numbers = list(stage.rounds.order_by("number").values_list("number", flat=True))
     which = Q(round__stage=stage)
@@ -138,6 +168,7 @@ def page(
     sections_count = max(stage.options.sections, 1) if not howell else 1
     table_count = len(pairs["NS"]) // sections_count if not howell else (len(pairs[""]) + 1) // 2
     return MovementPage(
+        **result,
         rounds=[rounds[n] for n in sorted(rounds)],
         round_numbers=round_numbers,
         shown_round=shown_round,
@@ -150,11 +181,5 @@ def page(
             table_count // 2 if not howell and table_count and table_count % 2 == 0 else None
         ),
         boards_per_round=stage.options.boards_per_round,
-        ns_standings=[r for r in rows if r["row"].direction == "NS"],
-        ew_standings=[r for r in rows if r["row"].direction == "EW"],
-        field_standings=[r for r in rows if r["row"].direction == ""],
-        sections=sections,
-        overall_ns=[r for r in overall if r["row"]["direction"] == "NS"],
-        overall_ew=[r for r in overall if r["row"]["direction"] == "EW"],
         boards=_board_links(stage, director=director),
     )

@@ -1,0 +1,128 @@
+"""What the faces of a stage read alike after a change is read once per version, and a
+change invalidates only its own stage (issue 23).
+
+The API's standings and the public page each asked the database which boards are still
+hidden (第二十八条之6) — 12 ms at 60 tables on SQLite, 57,600 scheduled (board, table)
+pairs joined to their results at 120 — after every result. Now the hidden boards are
+asked once per version for every face (``scoring.cache.per_version``), and after a
+change that names its boards (a result's rescore, a release) only those boards are
+looked at again, the rest carried from the version before (``scoring.cache.carried``).
+A result of one stage starts a new version of that stage only: another stage's (or
+event's) cached standings stay valid."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from boards.models import Board
+from boards.selectors import hidden_board_ids
+from scoring.cache import cached_payload, standings_version
+from scoring.selectors import stage_hidden_boards
+from scoring.services.release import board_release, board_withdraw_release
+from tests.builders import Play, boards_of
+from tournament.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def _play_all_but_last(stage, play: Play) -> None:
+    """Every round played but table 1's last: that round's boards there stay hidden."""
+    last = stage.rounds.order_by("-number").first()
+    for round_ in stage.rounds.order_by("number"):
+        for table in round_.tables.order_by("number"):
+            if not (round_ == last and table.number == 1):
+                for board in boards_of(table):
+                    play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
+
+
+@pytest.fixture
+def two_stages(make_pairs, make_stage, play: Play):
+    """Two 3-table Mitchells of one event, each with its last boards at table 1 hidden."""
+    pairs = make_pairs(6)
+    first = make_stage("mitchell", pairs, boards_per_round=2)
+    second = make_stage("mitchell", pairs, boards_per_round=2)
+    for stage in (first, second):
+        _play_all_but_last(stage, play)
+    return first, second
+
+
+def _hidden_now(stage) -> set[int]:
+    return hidden_board_ids(Board.objects.filter(stage=stage))
+
+
+def test_the_hidden_boards_are_asked_once_per_version_for_every_face(
+    two_stages, django_assert_num_queries
+):
+    stage = two_stages[0]
+    standings_version(stage.pk)  # the version (and the look for a failed rescore) first
+    hidden = _hidden_now(stage)
+    assert hidden
+
+    with django_assert_num_queries(2):  # the two queries of hidden_board_ids
+        cached_payload(stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="api")
+    with django_assert_num_queries(0):  # the page of the same version: asked already
+        _etag, page = cached_payload(
+            stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="page"
+        )
+    assert set(page) == hidden
+    with django_assert_num_queries(2):  # outside a build nothing says which version
+        assert stage_hidden_boards(stage) == hidden
+
+
+def test_after_a_release_only_the_released_board_is_asked_again(
+    two_stages, director, django_capture_on_commit_callbacks
+):
+    stage = two_stages[0]
+    before = cached_payload(stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="a")[1]
+    board = Board.objects.get(pk=before[0])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        board_release(board=board, user=director)
+    with CaptureQueriesContext(connection) as asked:
+        after = cached_payload(stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="b")[1]
+
+    assert set(after) == _hidden_now(stage) == set(before) - {board.pk}
+    joins = [q["sql"] for q in asked.captured_queries if "DISTINCT" in q["sql"]]
+    assert len(joins) == 1 and f"IN ({board.pk})" in joins[0]  # that board alone
+
+    with django_capture_on_commit_callbacks(execute=True):
+        board_withdraw_release(board=board)  # hidden again until its tables confirm
+    again = cached_payload(stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="c")[1]
+    assert set(again) == _hidden_now(stage) == set(before)
+
+
+def test_a_result_shows_its_board_once_every_table_has_confirmed_it(two_stages, play: Play):
+    stage = two_stages[0]
+    before = cached_payload(stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="a")[1]
+    last = stage.rounds.order_by("-number").first()
+    table = last.tables.get(number=1)
+    board = boards_of(table)[0]
+
+    play.at_table(board, table, 60)  # its rescore names the board: carried, not asked whole
+    after = cached_payload(stage.pk, lambda: sorted(stage_hidden_boards(stage)), kind="b")[1]
+
+    assert board.pk in before and set(after) == _hidden_now(stage) == set(before) - {board.pk}
+
+
+def test_a_result_in_one_stage_leaves_another_stages_cached_standings_valid(
+    two_stages, play: Play, client
+):
+    first, second = two_stages
+    Event.objects.filter(pk=second.event_id).update(status=Event.Status.RUNNING)
+    api = f"/api/events/{second.event.code}/stages/{second.order}/standings/"
+    version = standings_version(second.pk)
+    etag = client.get(api).headers["ETag"]
+    built: list[int] = []
+    first_version = standings_version(first.pk)
+
+    last = first.rounds.order_by("-number").first()
+    table = last.tables.get(number=1)
+    play.at_table(boards_of(table)[0], table, 60)
+
+    assert standings_version(first.pk) != first_version  # its own stage: a new version
+    assert standings_version(second.pk) == version  # the other's: untouched
+    served = cached_payload(second.pk, lambda: built.append(1), kind="api")
+    assert built == [] and served[0] == etag  # its copy still served, nothing rebuilt
+    assert client.get(api, HTTP_IF_NONE_MATCH=etag).status_code == 304
