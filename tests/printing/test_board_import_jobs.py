@@ -17,6 +17,7 @@ from django.urls import reverse
 from boards.models import Board
 from boards.services import deal_from_seed, deals
 from boards.services.deals import SHOWN_FINDINGS
+from duidiao.celery import app as celery_app
 from printing import tasks
 from printing.models import ImportJob
 from printing.services import import_job_run
@@ -65,12 +66,17 @@ def test_the_request_stores_the_file_and_queues_the_job_without_judging(
     """With a broker (eager off), the request answers before any board is judged: the
     job is queued on commit, nothing is stored, the page shows it waiting."""
     queued: list[int] = []
-    monkeypatch.setattr(tasks.run_import_job, "delay", queued.append)
+    monkeypatch.setattr(tasks.run_import_job, "delay", queued.append)  # the broker's queue
     judged: list[int] = []
     monkeypatch.setattr(deals, "_deal_errors", lambda *a: judged.append(1) or [])
 
-    with django_capture_on_commit_callbacks(execute=True):
-        answer = upload(team, director_client, [record(n) for n in range(1, 25)])
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False  # a broker and workers
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = upload(team, director_client, [record(n) for n in range(1, 25)])
+    finally:
+        celery_app.conf.task_always_eager = eager
 
     job = ImportJob.objects.get()
     assert answer.status_code == 302 and answer["Location"].endswith(f"/imports/{job.pk}/")
@@ -161,3 +167,11 @@ def test_a_file_over_the_caps_is_refused_in_the_request_and_queues_nothing(
     assert not ImportJob.objects.exists()
     page = director_client.get(answer["Location"]).content.decode()
     assert "超过 10 副牌" in page
+
+
+@pytest.mark.parametrize("role", [None, EventRole.Role.REFEREE, EventRole.Role.SCORER])
+def test_only_the_events_director_may_upload_a_board_file(client, team, role):
+    client.force_login(builders.user("someone", event=team.stage.event, role=role))
+
+    assert upload(team, client, [record(1)]).status_code == 403
+    assert not ImportJob.objects.exists()
