@@ -8,19 +8,21 @@ first findings listed."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from boards.models import Board
-from boards.services import deal_from_seed, deals
+from boards.services import boards_import, deal_from_seed, deals
 from boards.services.deals import SHOWN_FINDINGS
 from duidiao.celery import app as celery_app
 from printing import tasks
 from printing.models import ImportJob
-from printing.services import import_job_run
+from printing.services import import_job_run, jobs_fail_stuck
 from tests import builders
 from tournament.models import EventRole
 
@@ -175,3 +177,30 @@ def test_only_the_events_director_may_upload_a_board_file(client, team, role):
 
     assert upload(team, client, [record(1)]).status_code == 403
     assert not ImportJob.objects.exists()
+
+
+def test_a_board_refused_while_storing_undoes_the_boards_stored_before_it(team, tmp_path):
+    """All or none holds in the storing too: board 24 already has a deal (no
+    ``replace``), so the 23 stored before it in the same transaction are undone."""
+    boards_import(stage=team.stage, round=team.round, records=[record(24)])
+    job = ImportJob.objects.create(
+        kind=ImportJob.Kind.BOARDS, event=team.stage.event, stage=team.stage, round=team.round
+    )
+    job.file.save("b.json", ContentFile(json.dumps({"boards": [record(n) for n in range(1, 25)]})))
+
+    import_job_run(job.pk)
+
+    job.refresh_from_db()
+    assert job.status == "failed" and {p["board"] for p in job.problems} == {24}
+    assert list(Board.objects.filter(stage=team.stage).values_list("number", flat=True)) == [24]
+
+
+def test_a_board_job_that_stops_moving_is_marked_failed(team):
+    job = ImportJob.objects.create(
+        kind=ImportJob.Kind.BOARDS, event=team.stage.event, stage=team.stage, total=24, done=3
+    )
+    ImportJob.objects.filter(pk=job.pk).update(moved_at=timezone.now() - timedelta(hours=1))
+
+    assert [stuck.pk for stuck in jobs_fail_stuck()] == [job.pk]
+    job.refresh_from_db()
+    assert job.status == "failed" and "please submit it again" in job.error
