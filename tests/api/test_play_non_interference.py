@@ -88,6 +88,39 @@ def table_session(world: World, board: Board, records: list[dict]) -> list[Any]:
     return out
 
 
+def form_encoded(body: dict[str, Any]) -> dict[str, Any]:
+    """A play posted as a form (REST framework's field names: ``levels.NS``,
+    ``tricks[0]leader``, ``tricks[0]plays.N``)."""
+    out: dict[str, Any] = {}
+    for key, value in body.items():
+        if key == "levels":
+            out |= {f"levels.{side}": level for side, level in value.items()}
+        elif key == "tricks":
+            for i, trick in enumerate(value):
+                out[f"tricks[{i}]leader"] = trick["leader"]
+                out |= {f"tricks[{i}]plays.{s}": cards for s, cards in trick["plays"].items()}
+        elif value is not None:
+            out[key] = value
+    return out
+
+
+def test_a_play_posted_as_a_form_is_answered_alike_under_both_deals(world):
+    """A form cannot carry a play's lists of cards: refused (400) for what the body is,
+    the same under any deal, and nothing stored."""
+    board, table = world.board(1), world.team.open
+    open_side(table, "NS")
+    legal = a_play((board.hands, board.bottom), 1, ("A", "A"), "N")
+    body = play_body(board, table, legal) | {"table_code": table.code, **side_form(table, "NS")}
+
+    def post() -> list[Any]:
+        response = APIClient().post(world.url("results/"), form_encoded(body), format="multipart")
+        return [answer(response), Result.objects.count()]
+
+    first, second = under_deal(board, None, post), under_deal(board, 2024, post)
+
+    assert first == second and first[0][0] == 400 and first[1] == 0
+
+
 def test_a_play_the_deal_contradicts_is_answered_as_a_legal_one_and_kept_disputed(world):
     board = world.board(1)
     open_side(world.team.open, "NS")
