@@ -9,7 +9,10 @@
   the token endpoint and table codes cannot be guessed without end.
 * :class:`DeviceCookieMiddleware` — every browser carries a random, signed device id
   (``duidiao_device``), so that table-code misses count per address *and* device: one
-  phone's typos never stop the other phones behind a venue's shared address.
+  phone's typos never stop the other phones behind a venue's shared address. Each
+  address is handed at most ``DEVICE_IDS_PER_ADDRESS`` new ids an hour, so a guesser who
+  throws the cookie away after each run of misses is bounded (then its tries count in
+  the address's cookie-less bucket alone).
 * :class:`LoginThrottleMiddleware` — ``/login/``, ``/admin/login/`` and the API's token
   endpoint: past a few failed logins for an account or from an address, each failure
   makes the next try wait longer (429 with ``Retry-After``); never a lockout.
@@ -149,12 +152,40 @@ DEVICE_COOKIE = "duidiao_device"
 _DEVICE_SALT = "duidiao.security.device"
 
 
+def _device_ids() -> Misses:
+    return Misses("device-ids", limit=settings.DEVICE_IDS_PER_ADDRESS, window=DEVICE_IDS_WINDOW)
+
+
+#: The window, in seconds, of ``DEVICE_IDS_PER_ADDRESS``.
+DEVICE_IDS_WINDOW = 3600
+
+
+def _device_id_granted(address: str) -> bool:
+    """Whether ``address`` may be handed one more new device id this hour, counting it.
+
+    Without a cap a guesser who keeps cookies fetches a fresh id after each run of
+    ``TABLE_CODE_MISSES_PER_MINUTE`` misses, and so guesses without end. With it, once an
+    address has had ``DEVICE_IDS_PER_ADDRESS`` new ids this hour, a browser there without
+    a valid cookie gets none and its tries count in the address's cookie-less bucket
+    (:func:`_guess_key`): the guesser's tries an hour are bounded by about
+    ``(DEVICE_IDS_PER_ADDRESS + 60) × TABLE_CODE_MISSES_PER_MINUTE``, with no new id at
+    all. The cap is generous (200 by default: a venue of 60+ phones behind one NAT
+    address gets each its own id, and keeps it all day); phones that already carry an id
+    are never touched by it. Counted in Django's cache, shared by every process."""
+    ids = _device_ids()
+    if ids.blocked(address):
+        return False
+    ids.miss(address)
+    return True
+
+
 class DeviceCookieMiddleware:
     """``request.device``: the random id this browser carries in a signed cookie ("" when
     it carries none, or a forged one). A browser without one is given one on any page
-    that answers (status below 400, outside the API): an unknown, future or closed table
-    code still answers alike, and the id is worthless to guess (128 random bits,
-    signed with ``SECRET_KEY``)."""
+    that answers (an HTML page, status below 400, outside the API: a health check or a
+    file burns none of its address's hourly cap, :func:`_device_id_granted`): an
+    unknown, future or closed table code still answers alike, and the id is worthless
+    to guess (128 random bits, signed with ``SECRET_KEY``)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -163,7 +194,13 @@ class DeviceCookieMiddleware:
         device = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=_DEVICE_SALT)
         request.device = device  # type: ignore[attr-defined]
         response = self.get_response(request)
-        if not device and response.status_code < 400 and not request.path.startswith("/api/"):
+        if (
+            not device
+            and response.status_code < 400
+            and not request.path.startswith("/api/")
+            and response.get("Content-Type", "").startswith("text/html")
+            and _device_id_granted(client_address(request))
+        ):
             response.set_signed_cookie(
                 DEVICE_COOKIE,
                 secrets.token_urlsafe(16),

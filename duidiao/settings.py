@@ -210,6 +210,11 @@ LOGIN_ACCOUNT_MAX_DELAY = int(os.environ.get("LOGIN_ACCOUNT_MAX_DELAY", "15"))
 # Table codes that do not open a table (unknown, future or closed alike), per client
 # address and minute: then 429.
 TABLE_CODE_MISSES_PER_MINUTE = int(os.environ.get("TABLE_CODE_MISSES_PER_MINUTE", "10"))
+# New device ids (the ``duidiao_device`` cookie a table-code miss counts with) handed to
+# one client address an hour: past it, a browser there without its cookie counts its
+# misses in the address's cookie-less bucket. Generous: a venue's 60+ phones share one
+# NAT address, and each keeps its id all day.
+DEVICE_IDS_PER_ADDRESS = int(os.environ.get("DEVICE_IDS_PER_ADDRESS", "200"))
 # Wrong PINs per table and side (never per address): then that side waits for the director.
 PIN_MISSES_PER_SIDE = int(os.environ.get("PIN_MISSES_PER_SIDE", "5"))
 # Board files (JSON or a zip of JSON): refused before unpacking or judging past these.

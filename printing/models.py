@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.fields import by_user
-from tournament.models import Event, Stage
+from tournament.models import Event, Round, Stage
 
 
 def private_path(instance: Any, filename: str) -> str:
@@ -93,16 +93,20 @@ class PrintJob(models.Model):
 
 class ImportJob(models.Model):
     """A file brought in, checked and imported in the background, with its progress:
-    a scorecard sheet into an event, or a whole event file (``printing.transfer``).
+    a scorecard sheet into an event, a whole event file (``printing.transfer``), or a
+    board file (``duidiao-board/1``, JSON or zip) into a stage (and round), each board
+    judged by the engine — never in the director's request (issue 24).
 
-    ``problems`` lists what is wrong with the file (row, column and both languages);
-    with any problem nothing was imported. An event import sets ``event`` to the new
-    event once done.
+    ``problems`` lists what is wrong with the file (row, column and both languages; a
+    board file's first findings, with their board); with any problem nothing was
+    imported. An event import sets ``event`` to the new event once done. ``done`` of
+    ``total`` counts the boards of a board file judged so far.
     """
 
     class Kind(models.TextChoices):
         SCORECARDS = "scorecards", _("计分卡表格")
         EVENT = "event", _("赛事数据文件")
+        BOARDS = "boards", _("牌型文件")
 
     Status = PrintJob.Status
 
@@ -115,6 +119,22 @@ class ImportJob(models.Model):
         related_name="import_jobs",
         verbose_name=_("赛事"),
     )
+    stage = models.ForeignKey(
+        Stage,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="import_jobs",
+        verbose_name=_("比赛阶段"),
+    )
+    round = models.ForeignKey(
+        Round,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="import_jobs",
+        verbose_name=_("轮次"),
+    )
     code = models.SlugField(_("新赛事代码"), max_length=40, blank=True)
     file = models.FileField(_("文件"), upload_to=private_path)
     filename = models.CharField(_("文件名"), max_length=200, blank=True)
@@ -122,6 +142,8 @@ class ImportJob(models.Model):
         _("状态"), max_length=8, choices=PrintJob.Status.choices, default=PrintJob.Status.QUEUED
     )
     progress = models.PositiveSmallIntegerField(_("进度"), default=0)
+    done = models.PositiveIntegerField(_("已检查"), default=0)
+    total = models.PositiveIntegerField(_("共计"), default=0)
     error = models.TextField(_("错误"), blank=True)
     problems = models.JSONField(_("问题"), default=list, blank=True)
     summary = models.TextField(_("结果"), blank=True)

@@ -9,6 +9,7 @@ and the progress on the :class:`~printing.models.PrintJob`.
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,8 +21,10 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from boards.errors import BoardError
+from boards.services import boards_import, read_board_file
 from duidiao.retry import TRANSIENT_ERRORS
-from tournament.models import Event, Stage
+from tournament.models import Event, Round, Stage
 
 from . import selectors
 from .errors import PrintingError
@@ -506,19 +509,30 @@ def import_job_create(
     user: Any,
     event: Event | None = None,
     code: str = "",
+    stage: Stage | None = None,
+    round: Round | None = None,  # noqa: A002 - the model's own name for it
 ) -> ImportJob:
     """Queue the import of ``content``: a scorecard sheet into ``event`` (as ``user``'s
-    director entries), or a whole event file (under ``code`` if given). Runs once the
-    transaction commits, like a print job."""
+    director entries), a whole event file (under ``code`` if given), or a board file's
+    records (``{"boards": [...]}``, read and capped by the request,
+    ``boards.services.read_board_upload``) into ``stage`` (and ``round``). Runs once
+    the transaction commits, like a print job: in the worker with a broker, at once
+    with Celery eager."""
     if kind not in ImportJob.Kind.values:
         raise PrintingError(
             f"未知的导入类别 {kind!r}", f"unknown import kind {kind!r}", code="kind"
         )
     if kind == ImportJob.Kind.SCORECARDS and event is None:
         raise PrintingError("须指定赛事", "name the event", code="event")
+    if kind == ImportJob.Kind.BOARDS:
+        if stage is None:
+            raise PrintingError("须指定比赛阶段", "name the stage", code="stage")
+        event = stage.event
     job = ImportJob(
         kind=kind,
         event=event,
+        stage=stage,
+        round=round,
         code=code,
         filename=filename[:200],
         created_by=user if getattr(user, "is_authenticated", False) else None,
@@ -543,11 +557,55 @@ def _problem_dict(problem: Any) -> dict[str, Any]:
     }
 
 
+def _board_problem(error: dict[str, Any]) -> dict[str, Any]:
+    """One finding of a refused board file, as the job's page lists it."""
+    return {
+        "board": error.get("board"),
+        "article": error.get("article"),
+        "zh": error.get("message_zh", ""),
+        "en": error.get("message_en", ""),
+    }
+
+
+def _boards_run(job: ImportJob, content: bytes) -> bool:
+    """Judge and store a board file's records (all or none), counting boards done of
+    total on the job's row as it goes; ``False`` with the first findings on a refusal."""
+    assert job.stage is not None
+    records = read_board_file(io.BytesIO(content))
+    total = len(records)
+    _moved(ImportJob, job.pk, total=total, done=0)
+    step = max(1, total // 50)  # at most ~50 updates of the row, however long the file
+
+    def counted(done: int, of: int) -> None:
+        if done % step == 0 or done == of:
+            _moved(ImportJob, job.pk, done=done, progress=min(99, done * 100 // max(of, 1)))
+
+    job.total = total
+    try:
+        made = boards_import(
+            stage=job.stage,
+            round=job.round,
+            records=records,
+            user=job.created_by,
+            progress=counted,
+        )
+    except BoardError as error:
+        job.done = total
+        job.problems = [_board_problem(e) for e in error.errors]
+        job.summary = (
+            "牌型文件有问题，一副牌也未导入 / the board file has problems: no board was imported"
+        )
+        return False
+    job.done = total
+    job.summary = f"已导入{len(made)}副牌的牌型 / imported the deals of {len(made)} boards"
+    return True
+
+
 def import_job_run(job_id: int) -> ImportJob:
     """Run import job ``job_id``: its problems, summary or error end up on the row."""
     from .scorecards import scorecards_import
 
-    job = ImportJob.objects.select_related("event", "created_by").get(pk=job_id)
+    job = ImportJob.objects.select_related("event", "stage", "round", "created_by").get(pk=job_id)
     if job.is_finished:  # run again (a redelivered message): nothing to do
         return job
     _moved(ImportJob, job.pk, status=ImportJob.Status.RUNNING, progress=0)
@@ -567,6 +625,8 @@ def import_job_run(job_id: int) -> ImportJob:
             job.event = summary.event
             job.summary = f"{summary.line_zh()} / {summary.line_en()}"
             ok = True
+        elif job.kind == ImportJob.Kind.BOARDS:
+            ok = _boards_run(job, content)
         else:
             assert job.event is not None
             progress(10)
@@ -587,7 +647,7 @@ def import_job_run(job_id: int) -> ImportJob:
         job.error = str(error)
         job.finished_at = timezone.now()
         job.save(update_fields=["status", "error", "problems", "finished_at"])
-        if not isinstance(error, (PrintingError, TransferError)):
+        if not isinstance(error, (PrintingError, TransferError, BoardError)):
             logger.exception("import job %s failed", job.pk)
         return job
     job.status = ImportJob.Status.DONE if ok else ImportJob.Status.FAILED

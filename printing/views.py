@@ -1,5 +1,6 @@
 """The director's printing page (打印与导出): buttons that start print and export jobs,
-a scorecard sheet to import, and each job's progress until its file can be downloaded.
+a scorecard sheet or a board file to import, and each job's progress until its file
+can be downloaded or its import is done.
 
 Every page needs a login and the director's role in the event. A job starts once its
 row is committed (``print_job_create``); with Celery eager (no broker) it is done by
@@ -22,6 +23,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from boards.errors import BoardError
+from boards.services import read_board_upload
 from duidiao.venue import venue_urls
 from tournament.access import event_context, event_for
 from tournament.models import Event
@@ -38,6 +41,7 @@ from .services import (
     language_code,
     print_job_create,
 )
+from .transfer import canonical_json
 
 #: The buttons of the page, by group: (kind, what it is for).
 GROUPS = (
@@ -202,6 +206,38 @@ def entrants_upload(request: HttpRequest, code: str) -> HttpResponse:
     else:
         messages.success(request, _("已导入%(n)d个参赛者。") % {"n": len(result.created)})
     return redirect(back)
+
+
+@login_required
+@require_POST
+def boards_upload(request: HttpRequest, code: str) -> HttpResponse:
+    """A board file (``duidiao-board/1``, JSON or a zip of JSON) for a stage (and round),
+    posted from the workspace's boards page. The request only reads it within the caps
+    (``read_board_upload``: bytes, zip members, unpacked bytes, boards — refused at
+    once) and queues the job that judges every board with the engine and stores all or
+    none (``import_job_run``); the director follows its progress on the job's page."""
+    event = event_for(request, code, "director")
+    stage = get_object_or_404(event.stages, pk=request.POST.get("stage") or 0)
+    round_ = stage.rounds.filter(pk=request.POST.get("round") or 0).first()
+    back = reverse("web:setup_boards", args=[event.code]) + f"#stage-{stage.order}"
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, _("请选择牌型文件"))
+        return redirect(back)
+    try:
+        records = read_board_upload(upload)
+    except BoardError as error:
+        messages.error(request, str(error))
+        return redirect(back)
+    job = import_job_create(
+        kind=ImportJob.Kind.BOARDS,
+        content=canonical_json({"boards": records}),
+        filename=upload.name or "boards.json",
+        user=request.user,
+        stage=stage,
+        round=round_,
+    )
+    return redirect("printing:import", code=event.code, pk=job.pk)
 
 
 @login_required

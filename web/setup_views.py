@@ -31,11 +31,9 @@ from boards.services import (
     board_fill_deal,
     boards_await_deal,
     boards_generate,
-    boards_import,
     deals_commit,
     deals_enter_public_value,
     deals_revealed,
-    read_board_upload,
 )
 from scoring.services import (
     match_changed,
@@ -394,7 +392,8 @@ def round_toggle(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 @login_required
 def boards(request: HttpRequest, code: str) -> HttpResponse:
     """Step 4, for each stage: publish the commitment, then enter the public value it
-    named and deal from it (docs/dealing.md); import ``duidiao-board/1`` files; or leave
+    named and deal from it (docs/dealing.md); import ``duidiao-board/1`` files (a job
+    judges them, ``printing.views.boards_upload``, never this request); or leave
     the boards to be dealt at their first table and type the 牌型卡 in later."""
     event = event_for(request, code, "director")
     rejection: dict[str, Any] | None = None
@@ -435,19 +434,7 @@ def boards(request: HttpRequest, code: str) -> HttpResponse:
                     _("%(s)s：%(n)d副牌由首桌洗牌发牌（第四十三条），牌型卡稍后录入。")
                     % {"s": stage.name, "n": len(made)},
                 )
-            elif action == "import":
-                form = BoardImportForm(request.POST, request.FILES)
-                if not form.is_valid():
-                    raise BoardError("请选择牌型文件", "choose a board file", code="unreadable")
-                round_ = stage.rounds.filter(pk=request.POST.get("round") or 0).first()
-                made = boards_import(
-                    stage=stage,
-                    records=read_board_upload(form.cleaned_data["file"]),
-                    round=round_,
-                    user=request.user,
-                )
-                messages.success(request, _("已导入%(n)d副牌的牌型。") % {"n": len(made)})
-            else:
+            else:  # a board file: posted to printing's import job (printing.views)
                 raise Http404("no such action")
         except BoardError as error:
             rejection = results.rejection_view(error)

@@ -12,7 +12,7 @@ import json
 import random
 import re
 import zipfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -287,7 +287,10 @@ def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, 
     return [dict(r) for r in records]
 
 
-@transaction.atomic
+#: ``progress(done, total)``: how many of an import's boards have been judged so far.
+Progress = Callable[[int, int], None]
+
+
 def boards_import(
     *,
     stage: Stage,
@@ -295,13 +298,18 @@ def boards_import(
     round: Round | None = None,  # noqa: A002 - the model's own name for it
     user: Any = None,
     replace: bool = False,
+    progress: Progress | None = None,
 ) -> list[Board]:
     """Store the deals of ``duidiao-board/1`` records (their ``board``, ``hands`` and
     ``bottom``; anything else in them is ignored). All of them, or, on any error, none:
-    the BoardError lists every problem found, each with its board number.
+    the BoardError lists the first problems found (:data:`SHOWN_FINDINGS`), each with
+    its board number.
 
     ``round`` names the round for team stages; ``replace`` lets a deal replace one
-    that no result has been entered on.
+    that no result has been entered on. ``progress`` is told after each board judged
+    (a director's upload runs as a job, ``printing.services.import_job_run``). The
+    judging only reads, outside any transaction (so a long file holds no write lock
+    and its progress can be seen); the storing is one transaction.
     """
     records = list(records)
     _count_boards(records)  # before judging any of them
@@ -309,6 +317,8 @@ def boards_import(
     errors: list[dict[str, Any]] = []
     seen: set[int] = set()
     for i, record in enumerate(records, 1):
+        if progress is not None and i > 1:
+            progress(i - 1, len(records))
         if record.get("format") != FORMAT:
             zh, en = f"第{i}项不是 {FORMAT} 记录", f"item {i} is not a {FORMAT} record"
             errors.append(_error("unreadable", zh, en))
@@ -333,8 +343,23 @@ def boards_import(
             continue
         hands, bottom = _canonical_deal(record["hands"], record["bottom"])
         checked.append((board_set, number, hands, bottom))
+    if progress is not None:
+        progress(len(records), len(records))
     if errors:
         raise _import_refused(errors)
+    with transaction.atomic():
+        return _store_checked(stage=stage, checked=checked, user=user, replace=replace)
+
+
+def _store_checked(
+    *,
+    stage: Stage,
+    checked: list[tuple[BoardSet, int, dict[str, list[str]], list[str]]],
+    user: Any,
+    replace: bool,
+) -> list[Board]:
+    """Store the judged deals of :func:`boards_import`, all or (raising) none."""
+    errors: list[dict[str, Any]] = []
     stored: list[Board] = []
     for board_set, number, hands, bottom in checked:
         try:
