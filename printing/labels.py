@@ -10,6 +10,7 @@ apart from the site's wording) and is read inside ``translation.override``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import pgettext, pgettext_lazy
 
@@ -401,6 +402,16 @@ def xiaosa_text(puts: Iterable[XiaosaPut]) -> str:
         }
         parts.append(text.strip())
     return " ".join(parts)
+
+
+def seat_line(direction: str, pair: Any) -> str:
+    """A Mitchell pair as every table paper names it: its direction and itself
+    numbered in it (``南北：7 陈斌、杨红``). The guide card and the PIN card both print
+    this, so a pair finds the same words on each."""
+    return pgettext("print", "%(side)s：%(pair)s") % {
+        "side": label(direction.lower()),
+        "pair": pair.numbered if pair is not None else "—",
+    }
 
 
 def numbered(name: str, n: object) -> str:

@@ -24,6 +24,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from .fonts import FontChoice, cjk_font
 
@@ -99,6 +100,17 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
+    """``text``'s width in mm at 1 pt. Papers measure the same labels, names and numbers
+    over and over (every cell is measured to fit it): measured once, scaled after."""
+    return stringWidth(text, font, 1.0) / mm
+
+
+def _width(text: str, font: str, size: float) -> float:
+    return _unit_width(text, font) * size
+
+
 @dataclass(frozen=True)
 class Column:
     label: str
@@ -162,6 +174,13 @@ class Sheet:
         #: Printed at the top of every page that follows (a card running over pages
         #: names its table and stage on each one); "" for none.
         self.running = ""
+        # The page's text, one text object drawn when the page ends (over its lines
+        # and shading), and the state it and the page's strokes were last set to: a
+        # 60-table event prints a few hundred thousand cells, and a graphics state
+        # saved, set and restored around each one was most of the time of its papers.
+        self._words: PDFTextObject | None = None
+        self._words_state: dict[str, object] = {}
+        self._state: dict[str, object] = {}
 
     # --- pages ------------------------------------------------------------------------
 
@@ -223,8 +242,15 @@ class Sheet:
                 align="center",
                 color=GREY,
             )
+        self._flush_text()
         self.canvas.showPage()
+        self._state = {}
         self._open = False
+
+    def _flush_text(self) -> None:
+        if self._words is not None:
+            self.canvas.drawText(self._words)
+            self._words = None
 
     def ensure(self, height: float) -> float:
         """Room for ``height`` mm at the cursor: a new page when it would not fit."""
@@ -234,8 +260,10 @@ class Sheet:
 
     def finish(self) -> bytes:
         if not self._open and self.pages == 0:
+            self._flush_text()
             self.start_page()
         self.end_page()
+        self._flush_text()
         self.canvas.save()
         return self.buffer.getvalue()
 
@@ -245,7 +273,7 @@ class Sheet:
         return (self.height - y) * mm
 
     def width_of(self, text: str, size: float) -> float:
-        return stringWidth(text, self.font.name, size) / mm
+        return _width(text, self.font.name, size)
 
     def fit_size(self, text: str, size: float, max_width: float | None) -> float:
         if max_width is None or not text:
@@ -269,8 +297,10 @@ class Sheet:
     ) -> float:
         """Draw ``text`` with its baseline at ``y``; returns its width in mm.
 
-        Too wide for ``max_width``: shrunk, and cut with … if even the smallest size
-        will not do. Bold is the glyphs filled and stroked (CJK fonts seldom have bold).
+        Too wide for ``max_width``: shrunk, and narrowed (the glyphs scaled across) if
+        even the smallest size will not do — never cut: a word cut short ("Diamo…")
+        reads as another word, or as none. Bold is the glyphs filled and stroked (CJK
+        fonts seldom have bold).
         """
         s = "" if text is None else str(text)
         if not s:
@@ -278,28 +308,58 @@ class Sheet:
         if not self.font.embedded:
             s = s.translate(FALLBACK_SUBSTITUTES)
         size = self.fit_size(s, size, max_width)
-        if max_width is not None:
-            while len(s) > 1 and self.width_of(s, size) > max_width + 0.01:
-                s = s[:-2] + "…"
         width = self.width_of(s, size)
+        narrow = 100.0
+        if max_width is not None and width > max_width + 0.01:
+            narrow = 100.0 * max_width / width
+            width = max_width
         if align == "center":
             x -= width / 2
         elif align == "right":
             x -= width
-        c = self.canvas
-        c.saveState()
-        c.setFillColor(color or BLACK)
-        c.setStrokeColor(color or BLACK)
-        t = c.beginText()
-        t.setFont(self.font.name, size)
+        if self._words is None:
+            self._words = self.canvas.beginText()  # BT 1 0 0 1 0 0 Tm
+            self._words_state = {}
+        else:
+            # Each piece of text in its own BT … ET from the origin, as if drawn alone:
+            # text extraction (pypdf) reads the pieces apart, as it always has. The
+            # text and graphics state carry over from piece to piece.
+            self._words._code.append("ET BT 1 0 0 1 0 0 Tm")
+        t, state = self._words, self._words_state
+        if state.get("size") != size:
+            t.setFont(self.font.name, size)
+            state["size"] = size
+        ink = color or BLACK
+        if state.get("fill") != ink:
+            t.setFillColor(ink)
+            state["fill"] = ink
         if bold:
-            t.setTextRenderMode(2)
-            c.setLineWidth(size * 0.045)
+            if state.get("stroke") != ink:
+                t.setStrokeColor(ink)
+                state["stroke"] = ink
+            if state.get("line") != size:
+                t._code.append(f"{size * 0.045:.3f} w")  # a general graphics state operator
+                state["line"] = size
+        if state.get("mode", 0) != (2 if bold else 0):
+            t.setTextRenderMode(2 if bold else 0)
+            state["mode"] = 2 if bold else 0
+        if state.get("narrow", 100.0) != narrow:
+            t.setHorizScale(narrow)
+            state["narrow"] = narrow
         t.setTextOrigin(x * mm, self._y(y))
         t.textOut(s)
-        c.drawText(t)
-        c.restoreState()
         return width
+
+    def _stroke(self, width: float, color: colors.Color | None) -> None:
+        """The page's line width and stroke colour, set only when they change."""
+        c, state = self.canvas, self._state
+        if state.get("width") != width:
+            c.setLineWidth(width)
+            state["width"] = width
+        ink = color or BLACK
+        if state.get("stroke") != ink:
+            c.setStrokeColor(ink)
+            state["stroke"] = ink
 
     def line(
         self,
@@ -313,13 +373,16 @@ class Sheet:
         dash: Sequence[float] | None = None,
     ) -> None:
         c = self.canvas
-        c.saveState()
-        c.setLineWidth(width)
-        c.setStrokeColor(color or BLACK)
         if dash:
+            c.saveState()
+            c.setLineWidth(width)
+            c.setStrokeColor(color or BLACK)
             c.setDash([d * mm for d in dash])
+            c.line(x1 * mm, self._y(y1), x2 * mm, self._y(y2))
+            c.restoreState()
+            return
+        self._stroke(width, color)
         c.line(x1 * mm, self._y(y1), x2 * mm, self._y(y2))
-        c.restoreState()
 
     def rect(
         self,
@@ -335,6 +398,21 @@ class Sheet:
         dash: Sequence[float] | None = None,
     ) -> None:
         c = self.canvas
+        if not dash and not radius:
+            if stroke is not None:
+                self._stroke(width, stroke)
+            if fill is not None and self._state.get("fill") != fill:
+                c.setFillColor(fill)
+                self._state["fill"] = fill
+            c.rect(
+                x * mm,
+                self._y(y + h),
+                w * mm,
+                h * mm,
+                stroke=int(stroke is not None),
+                fill=int(fill is not None),
+            )
+            return
         c.saveState()
         c.setLineWidth(width)
         if stroke is not None:
@@ -475,15 +553,55 @@ class Sheet:
         max_lines: int | None = None,
         color: colors.Color | None = None,
     ) -> float:
-        """Wrapped text whose first baseline is ``y``; returns the height used (mm)."""
-        lead = leading or size * 0.45
+        """Wrapped text whose first baseline is ``y``; returns the height used (mm).
+        More than ``max_lines`` lines: the text is set smaller until it fits (down to
+        :data:`MIN_SIZE`), never cut."""
+        asked = size
         lines = self.wrap(text, size, width)
-        if max_lines is not None and len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = lines[-1][:-1] + "…" if lines[-1] else "…"
+        while max_lines is not None and len(lines) > max_lines and size > MIN_SIZE:
+            size = max(MIN_SIZE, size * 0.9)
+            lines = self.wrap(text, size, width)
+        lead = leading * size / asked if leading else size * 0.45
         for i, line_text in enumerate(lines):
             self.text(x, y + i * lead, line_text, size=size, color=color)
         return lead * len(lines)
+
+    def fit_cell(
+        self, text: str, size: float, width: float, height: float
+    ) -> tuple[list[str], float]:
+        """How a table cell's one value fits its ``width`` × ``height`` mm box: its
+        lines and size. On one line at ``size`` when it fits; else the larger of one
+        line shrunk and the value wrapped between words over as many lines as the box
+        holds ("北大王+3 东小王+2 西小王+2", "Clean sweep"); a value of one word is
+        shrunk, and broken only where even the smallest size will not do. Never cut."""
+        if not text or self.width_of(text, size) <= width:
+            return [text], size
+        best = ([text], max(MIN_SIZE, size * width / self.width_of(text, size) * 0.99))
+        spaced = " " in text.strip()  # entries apart ("东大王+3 西小王+2"): broken between them
+        if not spaced and best[1] > MIN_SIZE:  # one word ("合计", "轱辘坡"): kept whole
+            return best
+        words = text.split() if spaced else [t.strip() for t in _tokens(text) if t.strip()]
+        trial = size
+        while trial > best[1]:
+            lines = (
+                self._join_words(words, trial, width) if spaced else self.wrap(text, trial, width)
+            )
+            fits_words = all(self.width_of(w, trial) <= width for w in words)
+            if fits_words and len(lines) > 1 and len(lines) * trial * 0.42 <= height - 0.6:
+                return lines, trial
+            trial *= 0.92
+        return best
+
+    def _join_words(self, words: list[str], size: float, width: float) -> list[str]:
+        """``words`` joined by spaces into lines no wider than ``width`` mm (a word
+        wider than that alone on its line)."""
+        lines: list[str] = []
+        for word in words:
+            if lines and self.width_of(f"{lines[-1]} {word}", size) <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
 
     def _head_lines(self, text: str, size: float, width: float) -> list[str]:
         """A column label on one line, or two when it would be shrunk by a quarter."""
@@ -563,17 +681,20 @@ class Sheet:
                 )
                 csize = cell.size or size
                 lines = cell.text.split("\n")
+                if len(lines) == 1:
+                    lines, csize = self.fit_cell(cell.text, csize, col.width - 2 * pad, row_height)
                 lead = csize * 0.42  # mm between baselines: 1.2 × the size in points
                 first = y + (row_height - lead * len(lines)) / 2 + lead * 0.76
+                wrapped = len(lines) > 1 and "\n" not in cell.text  # one value over lines
                 for i, line_text in enumerate(lines):
                     self.text(
                         tx,
                         first + i * lead,
                         line_text,
-                        size=csize if i == 0 else csize * 0.85,
-                        bold=cell.bold and i == 0,
+                        size=csize if i == 0 or wrapped else csize * 0.85,
+                        bold=cell.bold and (i == 0 or wrapped),
                         align=col.align,
-                        color=cell.color if i == 0 else (cell.color or GREY),
+                        color=cell.color if i == 0 or wrapped else (cell.color or GREY),
                         max_width=col.width - 2 * pad,
                     )
                 self.rect(cx, y, col.width, row_height, width=0.25)

@@ -181,8 +181,16 @@ def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsDat
         entrants = Entrant.objects.filter(event=event, pk__in=ids).prefetch_related(
             "memberships__player"
         )
+        # A Mitchell pair is named as the table papers name it: its direction and its
+        # number in it (the guide card's 南北：7), not its number in the event.
+        seats: dict[int, tuple[str, d.EntrantRef]] = {}
+        if s.kind in Stage.MOVEMENT_KINDS:
+            directions = dict(s.entries.values_list("entrant_id", "direction"))
+            _tables, _sets, refs = _mitchell_rows(s)
+            seats = {pk: (directions.get(pk) or "", ref) for pk, ref in refs.items()}
         for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
             members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
+            direction, seat = seats.get(e.pk, ("", None))
             cards.append(
                 d.PinCard(
                     kind=e.kind,
@@ -191,6 +199,8 @@ def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsDat
                     players=tuple(m.player.name for m in members),
                     pin=stage_pin(s, e),
                     stage=s.name,
+                    direction=direction if seat is not None and seat.number else "",
+                    seat=seat if seat is not None and seat.number else None,
                 )
             )
     return d.PinCardsData(event=event_info(event), cards=tuple(cards))
@@ -881,7 +891,7 @@ def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.PrintedStanding
         adjustment=d.number_text(s.adjustment) if s.adjustment else "",
         total=d.number_text(s.total),
         top=str(s.top),
-        percentage=d.number_text(s.percentage) if s.percentage is not None else "",
+        percentage=d.number_text(s.percentage, fixed=True) if s.percentage is not None else "",
     )
 
 
