@@ -44,6 +44,7 @@ from tournament.services import stage_pin
 from . import data as d
 
 __all__ = [
+    "visible_boards",
     "board_handouts_data",
     "box_cards_data",
     "score_cards_data",
@@ -1245,7 +1246,7 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
 # --- first-table forms, table cards, handouts (issue 16) ------------------------------------
 
 
-def _visible_boards(stage: Stage) -> set[tuple[int | None, int]]:
+def visible_boards(stage: Stage) -> set[tuple[int | None, int]]:
     """(round number, board number) of the stage's boards players may see (released,
     or every table confirmed): what a handout or a traveller's hand record may show."""
     boards = list(Board.objects.filter(stage=stage).select_related("round"))
@@ -1259,7 +1260,7 @@ def traveller_records_data(event: Event, *, stage: Stage | None = None) -> d.Tra
     before that the paper carries a blank 牌型卡 for the first table to fill in."""
     papers = []
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
-        visible = _visible_boards(s)
+        visible = visible_boards(s)
         records = {
             r.board: r
             for r in hand_records_data(event, stage=s).records
@@ -1316,7 +1317,7 @@ def score_cards_data(
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
         lines: dict[tuple[str, int], list[d.ScoreCardLine]] = defaultdict(list)
         refs: dict[tuple[str, int], d.EntrantRef] = {}
-        visible = None if official else _visible_boards(s)
+        visible = None if official else visible_boards(s)
         for t in travellers_data(event, stage=s).travellers:
             if visible is not None and (None, t.board) not in visible:
                 continue
@@ -1391,7 +1392,7 @@ def board_handouts_data(event: Event, *, stage: Stage | None = None) -> d.BoardH
     a handout shows the other hands (第二十八条之6)."""
     out = []
     for s in stages_of(event, [Stage.Kind.MITCHELL, *Stage.TEAM_KINDS], stage):
-        visible = _visible_boards(s)
+        visible = visible_boards(s)
         if not visible:
             continue
         records: dict[tuple[int | None, int], d.HandRecord] = {}
