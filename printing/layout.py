@@ -395,11 +395,11 @@ class Sheet:
             t.setFont(self.font.name, size)
             state["size"] = size
         ink = color or BLACK
-        if state.get("fill") != ink:
+        if state.get("fill") is not ink:
             t.setFillColor(ink)
             state["fill"] = ink
         if bold:
-            if state.get("stroke") != ink:
+            if state.get("stroke") is not ink:
                 t.setStrokeColor(ink)
                 state["stroke"] = ink
             if state.get("line") != size:
@@ -416,13 +416,14 @@ class Sheet:
         return width
 
     def _stroke(self, width: float, color: colors.Color | None) -> None:
-        """The page's line width and stroke colour, set only when they change."""
+        """The page's line width and stroke colour, set only when they change (colours
+        are compared by identity: the few module constants, and equality costs more)."""
         c, state = self.canvas, self._state
         if state.get("width") != width:
             c.setLineWidth(width)
             state["width"] = width
         ink = color or BLACK
-        if state.get("stroke") != ink:
+        if state.get("stroke") is not ink:
             c.setStrokeColor(ink)
             state["stroke"] = ink
 
@@ -466,7 +467,7 @@ class Sheet:
         if not dash and not radius:
             if stroke is not None:
                 self._stroke(width, stroke)
-            if fill is not None and self._state.get("fill") != fill:
+            if fill is not None and self._state.get("fill") is not fill:
                 c.setFillColor(fill)
                 self._state["fill"] = fill
             c.rect(

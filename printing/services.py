@@ -137,7 +137,7 @@ STAGE_KINDS: dict[str, frozenset[str]] = {
     "schedule-xlsx": _SCHEDULED | _MOVEMENT,
     "brackets": Stage.BRACKET_KINDS,
     "score-sheets": _TEAMS,
-    "table-cards": _TEAMS | {Stage.Kind.MITCHELL},
+    "table-cards": _TEAMS,  # a Mitchell table has its guide card
     "score-cards": _TEAMS | {Stage.Kind.MITCHELL},
     "results": _TEAMS | {Stage.Kind.PAIRS_FINAL},
     "results-xlsx": _TEAMS | {Stage.Kind.PAIRS_FINAL},

@@ -34,6 +34,7 @@ from core.numbers import format_number
 from printing import selectors
 from printing.errors import PrintingError
 from printing.labels import numbered, seat_line, xiaosa_text
+from printing.layout import Cell, Column, Sheet
 from printing.services import kinds_offered, render_kind
 from tests import builders
 from tournament.models import Event, Stage
@@ -151,7 +152,8 @@ def test_no_paper_cuts_a_word_short(papers: Papers, language: str) -> None:
 def test_every_xiaosa_entry_is_printed(papers: Papers, kind: str) -> None:
     """第十六条: each joker put in, who put it and its levels — a third one too."""
     wanted = papers.xiaosa[kind]
-    assert papers.xiaosa_most >= 3  # a result with three jokers put in, on either paper
+    # The demo's deals differ from load to load; two entries already overflowed the cell.
+    assert papers.xiaosa_most >= 2
     text = papers.text(kind, "zh-hans")
     short = {entry: (text.count(entry), n) for entry, n in wanted.items() if text.count(entry) < n}
     assert short == {}
@@ -191,3 +193,18 @@ def test_percentages_print_to_two_places(papers: Papers) -> None:
     text = papers.text("standings", "zh-hans")
     for percentage in set(papers.percentages):
         assert re.search(rf"\s{re.escape(percentage)}\s", text), percentage
+
+
+def test_three_xiaosa_entries_fit_the_results_column() -> None:
+    """The results paper's 潇洒 column (24 mm at 7.5 pt) holds three entries whole — the
+    demo once printed "南小王+2 西大王+3 西小…" there."""
+    sheet = Sheet(title="潇洒")
+    entries = ["南小王+2", "西大王+3", "西小王+2"]
+    sheet.table(
+        [Column("潇洒", 24), Column("结果", 12)],
+        [[Cell(" ".join(entries), size=7.5), "打破"]],
+        row_height=7.0,
+    )
+    text = "".join(_pages(sheet.finish()))
+    assert "…" not in text
+    assert [e for e in entries if e not in text] == []
