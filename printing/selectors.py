@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
@@ -730,20 +730,22 @@ def _board_points(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
 
 def _matchpoints(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
     """(table id, board set id, board number) → the traveller line's matchpoints."""
-    rows = TravellerScore.objects.filter(stage=stage).select_related("board")
+    rows = TravellerScore.objects.filter(stage=stage).values_list(
+        "table_id", "board__board_set_id", "board__number", "ns_score", "ew_score"
+    )  # plain values: a 60-table stage has 14,000 lines, and a board's deal is not needed
     return {
-        (r.table_id, r.board.board_set_id, r.board.number): (
-            d.number_text(r.ns_score),
-            d.number_text(r.ew_score),
-        )
-        for r in rows
+        (table, board_set, number): (d.number_text(ns), d.number_text(ew))
+        for table, board_set, number, ns, ew in rows
     }
 
 
 def _results(stage: Stage) -> dict[tuple[int, int, int], Result]:
     """(table id, board set id, board number) → the stored result."""
-    rows = Result.objects.filter(table__round__stage=stage).select_related("board")
-    return {(r.table_id, r.board.board_set_id, r.board.number): r for r in rows}
+    # The board's set and number alongside, not the board itself (its deal is not needed).
+    rows = Result.objects.filter(table__round__stage=stage).annotate(
+        set_of_board=F("board__board_set_id"), number_of_board=F("board__number")
+    )
+    return {(r.table_id, r.set_of_board, r.number_of_board): r for r in rows}
 
 
 def score_sheets_data(event: Event, *, stage: Stage | None = None) -> d.ScoreSheetsData:
