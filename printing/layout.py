@@ -412,7 +412,9 @@ class Sheet:
             t.setHorizScale(narrow)
             state["narrow"] = narrow
         t.setTextOrigin(x * mm, self._y(y))
-        t.textOut(s)
+        # The text alone, without textOut's measuring to move the cursor on: every piece
+        # is placed from the origin (Tm), and its width was measured above.
+        t._code.append(t._formatText(s))
         return width
 
     def _stroke(self, width: float, color: colors.Color | None) -> None:
@@ -724,12 +726,27 @@ class Sheet:
                 cx += col.width
             self.cursor += header_h
 
+        # Full rows are ruled as a grid: a line under each row, and each column's sides
+        # drawn once down the rows of a page — not a box round every cell, which was a
+        # fifth of a 60-table Mitchell's papers. A table with a short row keeps the boxes.
+        grid = all(len(row) >= len(columns) for row in rows)
+        edges = [x + sum(c.width for c in columns[:i]) for i in range(len(columns) + 1)]
+        top = [0.0]
+
+        def rule_columns() -> None:
+            if grid and self.cursor > top[0]:
+                for ex in edges:
+                    self.line(ex, top[0], ex, self.cursor, width=0.25)
+
         self.ensure(header_h + row_height * min(keep_rows, max(1, len(rows))))
         head()
+        top[0] = self.cursor
         for index, row in enumerate(rows):
             if self.cursor + row_height > self.bottom:
+                rule_columns()
                 self.start_page()
                 head()
+                top[0] = self.cursor
             y = self.cursor
             cx = x
             for col, value in zip(columns, row, strict=False):
@@ -760,8 +777,12 @@ class Sheet:
                         color=cell.color if i == 0 or wrapped else (cell.color or GREY),
                         max_width=col.width - 2 * pad,
                     )
-                self.rect(cx, y, col.width, row_height, width=0.25)
+                if not grid:
+                    self.rect(cx, y, col.width, row_height, width=0.25)
                 cx += col.width
+            if grid:
+                self.line(x, y + row_height, x + total_w, y + row_height, width=0.25)
             self.cursor += row_height
             if on_row is not None:
                 on_row(index)
+        rule_columns()
