@@ -9,10 +9,11 @@ apart from the site's wording) and is read inside ``translation.override``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from core.results import XiaosaPut
 
@@ -385,6 +386,13 @@ RESULT_STATUSES = {
 
 
 def label(name: str) -> str:
+    return _label(name, get_language())
+
+
+@functools.lru_cache(maxsize=2048)
+def _label(name: str, language: str | None) -> str:
+    """A label translated once a language: a paper of 14,000 rows asks for the same
+    few labels row after row."""
     return str(LABELS[name])
 
 
