@@ -1,7 +1,17 @@
 """How long hand-record cards (牌型卡) for 100 boards and QR guide cards (牌桌指引卡)
-for a 30-table Mitchell take to render.
+for a 30-table Mitchell take to render; with ``--event``, a whole 60-table event's papers.
 
-    python benchmarks/printing.py [--boards N] [--tables T] [--lang en]
+    python benchmarks/printing.py [--boards N] [--tables T] [--lang en] [--repeats R]
+    python benchmarks/printing.py --event [--tables 60] [--repeats R]
+
+The guide cards are timed at T and 2T tables and their cost a card printed for each:
+the cost a card should not grow with the field (issue 27: 0.85 ms a card at 30 tables,
+1.9 ms at 60 before). ``--event`` builds a T-table Mitchell (default 60: 120 pairs, 59
+rounds) through the services in a throw-away SQLite database, enters and scores every
+result (as ``benchmarks.pages`` does), and renders every paper and spreadsheet the
+printing page offers, printing each kind's time and the total. Aim (issue 27): the
+whole set ≤ 20 s. Min and median of ``--repeats`` runs; on a shared machine the
+minimum says more.
 
 Deals come from ``boards.services.deal_from_seed`` (seeds 1…N), each sorted with the
 trumps apart for its set's start level and trump hearts, with the hand statistics, as
@@ -16,12 +26,20 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "duidiao.settings")
+
+if "--event" in sys.argv:  # a throw-away database of its own, before Django starts
+    from benchmarks.scoring import setup
+
+    setup(None)
 
 import django  # noqa: E402
 
@@ -99,12 +117,63 @@ def guide_cards(tables: int) -> GuideCardsData:
     return GuideCardsData(event=EventInfo("赤峰市对调复式赛", "bench"), cards=tuple(cards))
 
 
+def timed(run: Callable[[], Any], repeats: int) -> tuple[float, float, Any]:
+    """The min and median wall time of ``repeats`` runs, and the last run's result."""
+    times, out = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        out = run()
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times), out
+
+
+def whole_event(tables: int, repeats: int) -> None:
+    """Every paper the printing page offers for a ``tables``-table Mitchell, timed."""
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from benchmarks.pages import enter_everything
+    from boards.services import boards_generate
+    from printing.errors import PrintingError
+    from printing.services import kinds_offered, render_kind
+    from tournament.models import Entrant
+    from tournament.services import entrants_add, event_create, stage_create
+
+    call_command("createcachetable", verbosity=0)
+    event = event_create(name="大型双人赛", code="bench-papers")
+    pairs = entrants_add(
+        event=event,
+        kind=Entrant.Kind.PAIR,
+        entries=[{"players": [f"甲{i}", f"乙{i}"]} for i in range(2 * tables)],
+    )
+    with transaction.atomic():
+        stage = stage_create(event=event, kind="mitchell", entrants=pairs, draw_seed=1)
+    boards_generate(stage=stage)
+    print(f"{tables} tables, {enter_everything(stage)} results entered and scored", flush=True)
+    total_min = total_median = 0.0
+    for kind in sorted(kinds_offered(event)):
+        try:
+            best, median, out = timed(lambda k=kind: render_kind(event=event, kind=k), repeats)
+        except PrintingError as error:  # offered, yet nothing to print: say so
+            print(f"{kind:20} {error}")
+            continue
+        total_min, total_median = total_min + best, total_median + median
+        print(f"{kind:20} min {best:6.2f} s  median {median:6.2f} s  {len(out[2]) // 1024} KiB")
+    print(f"whole set: min {total_min:.1f} s, median {total_median:.1f} s (aim ≤ 20 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=100)
-    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--tables", type=int, default=None)
     parser.add_argument("--lang", default="zh-hans")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--event", action="store_true", help="a whole event's papers")
     args = parser.parse_args()
+    if args.event:
+        whole_event(args.tables or 60, args.repeats)
+        return
+    args.tables = args.tables or 30
     data = records(args.boards)
     font = cjk_font()
     # Wall time and CPU time: on a shared machine the wall time says more of the load.
@@ -116,17 +185,20 @@ def main() -> None:
         f"{args.boards} hand records: {seconds:.2f} s ({cpu:.2f} s of CPU; "
         f"{args.boards / seconds:.0f} boards/s), {len(content) / 1024:.0f} KiB, font {embedded}"
     )
-    guides = guide_cards(args.tables)
-    codes = sum(len(c.rounds) for c in guides.cards)
-    qr_modules.cache_clear()
-    start, cpu = time.perf_counter(), time.process_time()
-    _name, _mime, content = render_guide_cards(guides, args.lang)
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    print(
-        f"guide cards, {args.tables}-table Mitchell: {seconds:.2f} s "
-        f"({cpu:.2f} s of CPU; {codes} QR codes, {len(guides.cards)} cards, "
-        f"{len(content) / 1024:.0f} KiB)"
-    )
+    for tables in (args.tables, 2 * args.tables):
+        guides = guide_cards(tables)
+        codes = sum(len(c.rounds) for c in guides.cards)
+
+        def render(guides: GuideCardsData = guides) -> bytes:
+            qr_modules.cache_clear()  # every run encodes its codes afresh
+            return render_guide_cards(guides, args.lang)[2]
+
+        best, median, content = timed(render, args.repeats)
+        print(
+            f"guide cards, {tables}-table Mitchell: min {best:.2f} s, median {median:.2f} s "
+            f"({codes} QR codes: {best / codes * 1000:.2f} ms a card printed at best, "
+            f"{median / codes * 1000:.2f} ms median; {len(content) / 1024:.0f} KiB)"
+        )
 
 
 if __name__ == "__main__":

@@ -81,8 +81,10 @@ def main() -> None:
             for size in sizes:  # interleaved
                 figures[size].append(one_run(*built[size], scratch))
                 print(f"run {run + 1}, {size} tables: {figures[size][-1]}", flush=True)
-    print("\nmake run's server (gunicorn 3 × 10 threads, SQLite, database cache), "
-          f"{args.runs} runs each; min / median")
+    print(
+        "\nmake run's server (gunicorn 3 × 10 threads, SQLite, database cache), "
+        f"{args.runs} runs each; min / median"
+    )
     for size in sizes:
         runs = figures[size]
         line = ", ".join(

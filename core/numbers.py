@@ -27,12 +27,19 @@ def rounded(value: Decimal | Fraction | int | float | str, places: int = 2) -> D
     return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
-def format_number(value: Decimal | Fraction | int | float | str | None, places: int = 2) -> str:
+def format_number(
+    value: Decimal | Fraction | int | float | str | None, places: int = 2, *, fixed: bool = False
+) -> str:
     """``12``, ``12.5``, ``-0.5``, ``33.33``: at most ``places`` decimals, half up,
-    no trailing zeros; ``""`` for None or an empty string."""
+    no trailing zeros; ``""`` for None or an empty string. ``fixed``: always ``places``
+    decimals (``52.50``, ``40.00``) — a percentage, read down a column against its
+    neighbours, keeps its two places."""
     if value is None or value == "":
         return ""
-    text = format(rounded(value, places), "f")
+    exact = rounded(value, places)
+    text = format(abs(exact) if exact == 0 else exact, "f")  # never "-0.00"
+    if fixed:
+        return text
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text

@@ -149,6 +149,10 @@ class PinCard:
     players: tuple[str, ...]
     pin: str
     stage: str  # the PIN holds in this stage only
+    #: A Mitchell pair's direction (NS, EW) and itself numbered in it, as the table
+    #: papers name it (南北：7 …); None for a team or a pair with no direction.
+    direction: str = ""
+    seat: EntrantRef | None = None
 
 
 @dataclass(frozen=True)

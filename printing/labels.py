@@ -9,9 +9,11 @@ apart from the site's wording) and is read inside ``translation.override``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+from typing import Any
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from core.results import XiaosaPut
 
@@ -384,6 +386,13 @@ RESULT_STATUSES = {
 
 
 def label(name: str) -> str:
+    return _label(name, get_language())
+
+
+@functools.lru_cache(maxsize=2048)
+def _label(name: str, language: str | None) -> str:
+    """A label translated once a language: a paper of 14,000 rows asks for the same
+    few labels row after row."""
     return str(LABELS[name])
 
 
@@ -401,6 +410,16 @@ def xiaosa_text(puts: Iterable[XiaosaPut]) -> str:
         }
         parts.append(text.strip())
     return " ".join(parts)
+
+
+def seat_line(direction: str, pair: Any) -> str:
+    """A Mitchell pair as every table paper names it: its direction and itself
+    numbered in it (``南北：7 陈斌、杨红``). The guide card and the PIN card both print
+    this, so a pair finds the same words on each."""
+    return pgettext("print", "%(side)s：%(pair)s") % {
+        "side": label(direction.lower()),
+        "pair": pair.numbered if pair is not None else "—",
+    }
 
 
 def numbered(name: str, n: object) -> str:

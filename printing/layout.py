@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from .fonts import FontChoice, cjk_font
 
@@ -40,6 +42,7 @@ FALLBACK_SUBSTITUTES = str.maketrans({"·": "・", "•": "・", "‧": "・"})
 MIN_SIZE = 5.0  # pt: text is shrunk to fit its box, never below this
 QR_QUIET = 4  # modules of white round a QR code (ISO/IEC 18004)
 QR_MASK = 0  # the mask pattern of every code (see qr_modules)
+_DARK_RUN = re.compile(rb"\x01+")  # a run of dark modules in a row's bytes
 
 
 @functools.lru_cache(maxsize=4096)
@@ -54,8 +57,71 @@ def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
     code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
     code.addData(data)
     code.version = code.calculate_version()
+    code.dataCache = _qr_codewords(code)
     code.makeImpl(False, QR_MASK)
     return tuple(tuple(bool(module) for module in row) for row in code.modules)
+
+
+@functools.cache
+def _rs_generator(degree: int) -> tuple[int, ...]:
+    """The Reed–Solomon generator polynomial of ``degree`` error-correction codewords,
+    (x − α⁰)(x − α¹)…, as exponents of α, highest power first (its leading 1 left out)."""
+    exp, log = qrencoder.EXP_TABLE, qrencoder.LOG_TABLE
+    poly = [1]
+    for i in range(degree):
+        nxt = poly + [0]
+        for j, c in enumerate(poly):
+            if c:
+                nxt[j + 1] ^= exp[(log[c] + i) % 255]
+        poly = nxt
+    return tuple(log[c] for c in poly[1:])
+
+
+def _rs_remainder(data: Sequence[int], degree: int) -> list[int]:
+    exp, log = qrencoder.EXP_TABLE, qrencoder.LOG_TABLE
+    generator = _rs_generator(degree)
+    rest = [0] * degree
+    for value in data:
+        factor = value ^ rest[0]
+        rest = rest[1:] + [0]
+        if factor:
+            lf = log[factor]
+            rest = [r ^ exp[(lf + g) % 255] for r, g in zip(rest, generator, strict=True)]
+    return rest
+
+
+def _qr_codewords(code: qrencoder.QRCode) -> list[int]:
+    """The data and error-correction codewords of ``code``, interleaved: what
+    ``QRCode.createData`` computes, its error correction by one table-driven division
+    per block instead of ReportLab's polynomial objects — which rebuilt the generator
+    for every code and took 5 ms a code, most of a 60-table Mitchell's guide cards."""
+    blocks = qrencoder.QRRSBlock.getRSBlocks(code.version, code.errorCorrectLevel)
+    buffer = qrencoder.QRBitBuffer()
+    for item in code.dataList:
+        item.write(buffer, code.version)
+    capacity = sum(b.dataCount for b in blocks) * 8
+    if buffer.getLengthInBits() > capacity:
+        raise ValueError(f"QR code overflow ({buffer.getLengthInBits()} > {capacity})")
+    if buffer.getLengthInBits() + 4 <= capacity:
+        buffer.put(0, 4)
+    while buffer.getLengthInBits() % 8:
+        buffer.putBit(False)
+    pads = itertools.cycle((qrencoder.QRCode.PAD0, qrencoder.QRCode.PAD1))
+    while buffer.getLengthInBits() < capacity:
+        buffer.put(next(pads), 8)
+    data, ec, offset = [], [], 0
+    for block in blocks:
+        words = [b & 0xFF for b in buffer.buffer[offset : offset + block.dataCount]]
+        offset += block.dataCount
+        data.append(words)
+        ec.append(_rs_remainder(words, block.totalCount - block.dataCount))
+    return [
+        word
+        for group in (data, ec)
+        for column in itertools.zip_longest(*group)
+        for word in column
+        if word is not None
+    ]
 
 
 def qr_svg(data: str) -> str:
@@ -97,6 +163,17 @@ def _tokens(text: str) -> list[str]:
     if word:
         out.append(word)
     return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
+    """``text``'s width in mm at 1 pt. Papers measure the same labels, names and numbers
+    over and over (every cell is measured to fit it): measured once, scaled after."""
+    return stringWidth(text, font, 1.0) / mm
+
+
+def _width(text: str, font: str, size: float) -> float:
+    return _unit_width(text, font) * size
 
 
 @dataclass(frozen=True)
@@ -162,6 +239,13 @@ class Sheet:
         #: Printed at the top of every page that follows (a card running over pages
         #: names its table and stage on each one); "" for none.
         self.running = ""
+        # The page's text, one text object drawn when the page ends (over its lines
+        # and shading), and the state it and the page's strokes were last set to: a
+        # 60-table event prints a few hundred thousand cells, and a graphics state
+        # saved, set and restored around each one was most of the time of its papers.
+        self._words: PDFTextObject | None = None
+        self._words_state: dict[str, object] = {}
+        self._state: dict[str, object] = {}
 
     # --- pages ------------------------------------------------------------------------
 
@@ -223,8 +307,15 @@ class Sheet:
                 align="center",
                 color=GREY,
             )
+        self._flush_text()
         self.canvas.showPage()
+        self._state = {}
         self._open = False
+
+    def _flush_text(self) -> None:
+        if self._words is not None:
+            self.canvas.drawText(self._words)
+            self._words = None
 
     def ensure(self, height: float) -> float:
         """Room for ``height`` mm at the cursor: a new page when it would not fit."""
@@ -234,8 +325,10 @@ class Sheet:
 
     def finish(self) -> bytes:
         if not self._open and self.pages == 0:
+            self._flush_text()
             self.start_page()
         self.end_page()
+        self._flush_text()
         self.canvas.save()
         return self.buffer.getvalue()
 
@@ -245,7 +338,7 @@ class Sheet:
         return (self.height - y) * mm
 
     def width_of(self, text: str, size: float) -> float:
-        return stringWidth(text, self.font.name, size) / mm
+        return _width(text, self.font.name, size)
 
     def fit_size(self, text: str, size: float, max_width: float | None) -> float:
         if max_width is None or not text:
@@ -269,8 +362,10 @@ class Sheet:
     ) -> float:
         """Draw ``text`` with its baseline at ``y``; returns its width in mm.
 
-        Too wide for ``max_width``: shrunk, and cut with … if even the smallest size
-        will not do. Bold is the glyphs filled and stroked (CJK fonts seldom have bold).
+        Too wide for ``max_width``: shrunk, and narrowed (the glyphs scaled across) if
+        even the smallest size will not do — never cut: a word cut short ("Diamo…")
+        reads as another word, or as none. Bold is the glyphs filled and stroked (CJK
+        fonts seldom have bold).
         """
         s = "" if text is None else str(text)
         if not s:
@@ -278,28 +373,61 @@ class Sheet:
         if not self.font.embedded:
             s = s.translate(FALLBACK_SUBSTITUTES)
         size = self.fit_size(s, size, max_width)
-        if max_width is not None:
-            while len(s) > 1 and self.width_of(s, size) > max_width + 0.01:
-                s = s[:-2] + "…"
         width = self.width_of(s, size)
+        narrow = 100.0
+        if max_width is not None and width > max_width + 0.01:
+            narrow = 100.0 * max_width / width
+            width = max_width
         if align == "center":
             x -= width / 2
         elif align == "right":
             x -= width
-        c = self.canvas
-        c.saveState()
-        c.setFillColor(color or BLACK)
-        c.setStrokeColor(color or BLACK)
-        t = c.beginText()
-        t.setFont(self.font.name, size)
+        if self._words is None:
+            self._words = self.canvas.beginText()  # BT 1 0 0 1 0 0 Tm
+            self._words_state = {}
+        else:
+            # Each piece of text in its own BT … ET from the origin, as if drawn alone:
+            # text extraction (pypdf) reads the pieces apart, as it always has. The
+            # text and graphics state carry over from piece to piece.
+            self._words._code.append("ET BT 1 0 0 1 0 0 Tm")
+        t, state = self._words, self._words_state
+        if state.get("size") != size:
+            t.setFont(self.font.name, size)
+            state["size"] = size
+        ink = color or BLACK
+        if state.get("fill") is not ink:
+            t.setFillColor(ink)
+            state["fill"] = ink
         if bold:
-            t.setTextRenderMode(2)
-            c.setLineWidth(size * 0.045)
+            if state.get("stroke") is not ink:
+                t.setStrokeColor(ink)
+                state["stroke"] = ink
+            if state.get("line") != size:
+                t._code.append(f"{size * 0.045:.3f} w")  # a general graphics state operator
+                state["line"] = size
+        if state.get("mode", 0) != (2 if bold else 0):
+            t.setTextRenderMode(2 if bold else 0)
+            state["mode"] = 2 if bold else 0
+        if state.get("narrow", 100.0) != narrow:
+            t.setHorizScale(narrow)
+            state["narrow"] = narrow
         t.setTextOrigin(x * mm, self._y(y))
-        t.textOut(s)
-        c.drawText(t)
-        c.restoreState()
+        # The text alone, without textOut's measuring to move the cursor on: every piece
+        # is placed from the origin (Tm), and its width was measured above.
+        t._code.append(t._formatText(s))
         return width
+
+    def _stroke(self, width: float, color: colors.Color | None) -> None:
+        """The page's line width and stroke colour, set only when they change (colours
+        are compared by identity: the few module constants, and equality costs more)."""
+        c, state = self.canvas, self._state
+        if state.get("width") != width:
+            c.setLineWidth(width)
+            state["width"] = width
+        ink = color or BLACK
+        if state.get("stroke") is not ink:
+            c.setStrokeColor(ink)
+            state["stroke"] = ink
 
     def line(
         self,
@@ -313,13 +441,16 @@ class Sheet:
         dash: Sequence[float] | None = None,
     ) -> None:
         c = self.canvas
-        c.saveState()
-        c.setLineWidth(width)
-        c.setStrokeColor(color or BLACK)
         if dash:
+            c.saveState()
+            c.setLineWidth(width)
+            c.setStrokeColor(color or BLACK)
             c.setDash([d * mm for d in dash])
+            c.line(x1 * mm, self._y(y1), x2 * mm, self._y(y2))
+            c.restoreState()
+            return
+        self._stroke(width, color)
         c.line(x1 * mm, self._y(y1), x2 * mm, self._y(y2))
-        c.restoreState()
 
     def rect(
         self,
@@ -335,6 +466,21 @@ class Sheet:
         dash: Sequence[float] | None = None,
     ) -> None:
         c = self.canvas
+        if not dash and not radius:
+            if stroke is not None:
+                self._stroke(width, stroke)
+            if fill is not None and self._state.get("fill") is not fill:
+                c.setFillColor(fill)
+                self._state["fill"] = fill
+            c.rect(
+                x * mm,
+                self._y(y + h),
+                w * mm,
+                h * mm,
+                stroke=int(stroke is not None),
+                fill=int(fill is not None),
+            )
+            return
         c.saveState()
         c.setLineWidth(width)
         if stroke is not None:
@@ -383,14 +529,11 @@ class Sheet:
         modules = qr_modules(data)
         n = len(modules)
         box = size * mm / (n + 2 * QR_QUIET)
-        ops = []
-        for r, row in enumerate(modules):
-            col = 0
-            for dark, run in itertools.groupby(row):
-                width = sum(1 for _ in run)
-                if dark:
-                    ops.append(f"{col} {n - r - 1} {width} 1 re")
-                col += width
+        ops = [
+            f"{run.start()} {n - r - 1} {run.end() - run.start()} 1 re"
+            for r, row in enumerate(modules)
+            for run in _DARK_RUN.finditer(bytes(row))  # runs found in C, not module by module
+        ]
         ops.append("f")
         c = self.canvas
         c.saveState()
@@ -475,15 +618,55 @@ class Sheet:
         max_lines: int | None = None,
         color: colors.Color | None = None,
     ) -> float:
-        """Wrapped text whose first baseline is ``y``; returns the height used (mm)."""
-        lead = leading or size * 0.45
+        """Wrapped text whose first baseline is ``y``; returns the height used (mm).
+        More than ``max_lines`` lines: the text is set smaller until it fits (down to
+        :data:`MIN_SIZE`), never cut."""
+        asked = size
         lines = self.wrap(text, size, width)
-        if max_lines is not None and len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = lines[-1][:-1] + "…" if lines[-1] else "…"
+        while max_lines is not None and len(lines) > max_lines and size > MIN_SIZE:
+            size = max(MIN_SIZE, size * 0.9)
+            lines = self.wrap(text, size, width)
+        lead = leading * size / asked if leading else size * 0.45
         for i, line_text in enumerate(lines):
             self.text(x, y + i * lead, line_text, size=size, color=color)
         return lead * len(lines)
+
+    def fit_cell(
+        self, text: str, size: float, width: float, height: float
+    ) -> tuple[list[str], float]:
+        """How a table cell's one value fits its ``width`` × ``height`` mm box: its
+        lines and size. On one line at ``size`` when it fits; else the larger of one
+        line shrunk and the value wrapped between words over as many lines as the box
+        holds ("北大王+3 东小王+2 西小王+2", "Clean sweep"); a value of one word is
+        shrunk, and broken only where even the smallest size will not do. Never cut."""
+        if not text or self.width_of(text, size) <= width:
+            return [text], size
+        best = ([text], max(MIN_SIZE, size * width / self.width_of(text, size) * 0.99))
+        spaced = " " in text.strip()  # entries apart ("东大王+3 西小王+2"): broken between them
+        if not spaced and best[1] > MIN_SIZE:  # one word ("合计", "轱辘坡"): kept whole
+            return best
+        words = text.split() if spaced else [t.strip() for t in _tokens(text) if t.strip()]
+        trial = size
+        while trial > best[1]:
+            lines = (
+                self._join_words(words, trial, width) if spaced else self.wrap(text, trial, width)
+            )
+            fits_words = all(self.width_of(w, trial) <= width for w in words)
+            if fits_words and len(lines) > 1 and len(lines) * trial * 0.42 <= height - 0.6:
+                return lines, trial
+            trial *= 0.92
+        return best
+
+    def _join_words(self, words: list[str], size: float, width: float) -> list[str]:
+        """``words`` joined by spaces into lines no wider than ``width`` mm (a word
+        wider than that alone on its line)."""
+        lines: list[str] = []
+        for word in words:
+            if lines and self.width_of(f"{lines[-1]} {word}", size) <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
 
     def _head_lines(self, text: str, size: float, width: float) -> list[str]:
         """A column label on one line, or two when it would be shrunk by a quarter."""
@@ -543,12 +726,27 @@ class Sheet:
                 cx += col.width
             self.cursor += header_h
 
+        # Full rows are ruled as a grid: a line under each row, and each column's sides
+        # drawn once down the rows of a page — not a box round every cell, which was a
+        # fifth of a 60-table Mitchell's papers. A table with a short row keeps the boxes.
+        grid = all(len(row) >= len(columns) for row in rows)
+        edges = [x + sum(c.width for c in columns[:i]) for i in range(len(columns) + 1)]
+        top = [0.0]
+
+        def rule_columns() -> None:
+            if grid and self.cursor > top[0]:
+                for ex in edges:
+                    self.line(ex, top[0], ex, self.cursor, width=0.25)
+
         self.ensure(header_h + row_height * min(keep_rows, max(1, len(rows))))
         head()
+        top[0] = self.cursor
         for index, row in enumerate(rows):
             if self.cursor + row_height > self.bottom:
+                rule_columns()
                 self.start_page()
                 head()
+                top[0] = self.cursor
             y = self.cursor
             cx = x
             for col, value in zip(columns, row, strict=False):
@@ -563,21 +761,28 @@ class Sheet:
                 )
                 csize = cell.size or size
                 lines = cell.text.split("\n")
+                if len(lines) == 1:
+                    lines, csize = self.fit_cell(cell.text, csize, col.width - 2 * pad, row_height)
                 lead = csize * 0.42  # mm between baselines: 1.2 × the size in points
                 first = y + (row_height - lead * len(lines)) / 2 + lead * 0.76
+                wrapped = len(lines) > 1 and "\n" not in cell.text  # one value over lines
                 for i, line_text in enumerate(lines):
                     self.text(
                         tx,
                         first + i * lead,
                         line_text,
-                        size=csize if i == 0 else csize * 0.85,
-                        bold=cell.bold and i == 0,
+                        size=csize if i == 0 or wrapped else csize * 0.85,
+                        bold=cell.bold and (i == 0 or wrapped),
                         align=col.align,
-                        color=cell.color if i == 0 else (cell.color or GREY),
+                        color=cell.color if i == 0 or wrapped else (cell.color or GREY),
                         max_width=col.width - 2 * pad,
                     )
-                self.rect(cx, y, col.width, row_height, width=0.25)
+                if not grid:
+                    self.rect(cx, y, col.width, row_height, width=0.25)
                 cx += col.width
+            if grid:
+                self.line(x, y + row_height, x + total_w, y + row_height, width=0.25)
             self.cursor += row_height
             if on_row is not None:
                 on_row(index)
+        rule_columns()

@@ -51,6 +51,9 @@ class PrintJob(models.Model):
         help_text=_("为空表示赛事的全部相关阶段"),
     )
     kind = models.CharField(_("类别"), max_length=20)
+    round = models.PositiveSmallIntegerField(
+        _("轮次"), null=True, blank=True, help_text=_("为空表示该阶段的全部轮次")
+    )
     language = models.CharField(_("语言"), max_length=10, default="zh-hans")
     official = models.BooleanField(
         _("裁判用"),

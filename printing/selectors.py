@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
@@ -44,6 +44,7 @@ from tournament.services import stage_pin
 from . import data as d
 
 __all__ = [
+    "visible_boards",
     "board_handouts_data",
     "box_cards_data",
     "score_cards_data",
@@ -181,8 +182,16 @@ def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsDat
         entrants = Entrant.objects.filter(event=event, pk__in=ids).prefetch_related(
             "memberships__player"
         )
+        # A Mitchell pair is named as the table papers name it: its direction and its
+        # number in it (the guide card's 南北：7), not its number in the event.
+        seats: dict[int, tuple[str, d.EntrantRef]] = {}
+        if s.kind in Stage.MOVEMENT_KINDS:
+            directions = dict(s.entries.values_list("entrant_id", "direction"))
+            _tables, _sets, refs = _mitchell_rows(s)
+            seats = {pk: (directions.get(pk) or "", ref) for pk, ref in refs.items()}
         for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
             members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
+            direction, seat = seats.get(e.pk, ("", None))
             cards.append(
                 d.PinCard(
                     kind=e.kind,
@@ -191,6 +200,8 @@ def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsDat
                     players=tuple(m.player.name for m in members),
                     pin=stage_pin(s, e),
                     stage=s.name,
+                    direction=direction if seat is not None and seat.number else "",
+                    seat=seat if seat is not None and seat.number else None,
                 )
             )
     return d.PinCardsData(event=event_info(event), cards=tuple(cards))
@@ -719,20 +730,22 @@ def _board_points(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
 
 def _matchpoints(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
     """(table id, board set id, board number) → the traveller line's matchpoints."""
-    rows = TravellerScore.objects.filter(stage=stage).select_related("board")
+    rows = TravellerScore.objects.filter(stage=stage).values_list(
+        "table_id", "board__board_set_id", "board__number", "ns_score", "ew_score"
+    )  # plain values: a 60-table stage has 14,000 lines, and a board's deal is not needed
     return {
-        (r.table_id, r.board.board_set_id, r.board.number): (
-            d.number_text(r.ns_score),
-            d.number_text(r.ew_score),
-        )
-        for r in rows
+        (table, board_set, number): (d.number_text(ns), d.number_text(ew))
+        for table, board_set, number, ns, ew in rows
     }
 
 
 def _results(stage: Stage) -> dict[tuple[int, int, int], Result]:
     """(table id, board set id, board number) → the stored result."""
-    rows = Result.objects.filter(table__round__stage=stage).select_related("board")
-    return {(r.table_id, r.board.board_set_id, r.board.number): r for r in rows}
+    # The board's set and number alongside, not the board itself (its deal is not needed).
+    rows = Result.objects.filter(table__round__stage=stage).annotate(
+        set_of_board=F("board__board_set_id"), number_of_board=F("board__number")
+    )
+    return {(r.table_id, r.set_of_board, r.number_of_board): r for r in rows}
 
 
 def score_sheets_data(event: Event, *, stage: Stage | None = None) -> d.ScoreSheetsData:
@@ -881,7 +894,7 @@ def _line(s: StandingLine, ref: d.EntrantRef, columns: str) -> d.PrintedStanding
         adjustment=d.number_text(s.adjustment) if s.adjustment else "",
         total=d.number_text(s.total),
         top=str(s.top),
-        percentage=d.number_text(s.percentage) if s.percentage is not None else "",
+        percentage=d.number_text(s.percentage, fixed=True) if s.percentage is not None else "",
     )
 
 
@@ -1235,7 +1248,7 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
 # --- first-table forms, table cards, handouts (issue 16) ------------------------------------
 
 
-def _visible_boards(stage: Stage) -> set[tuple[int | None, int]]:
+def visible_boards(stage: Stage) -> set[tuple[int | None, int]]:
     """(round number, board number) of the stage's boards players may see (released,
     or every table confirmed): what a handout or a traveller's hand record may show."""
     boards = list(Board.objects.filter(stage=stage).select_related("round"))
@@ -1249,7 +1262,7 @@ def traveller_records_data(event: Event, *, stage: Stage | None = None) -> d.Tra
     before that the paper carries a blank 牌型卡 for the first table to fill in."""
     papers = []
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
-        visible = _visible_boards(s)
+        visible = visible_boards(s)
         records = {
             r.board: r
             for r in hand_records_data(event, stage=s).records
@@ -1306,7 +1319,7 @@ def score_cards_data(
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
         lines: dict[tuple[str, int], list[d.ScoreCardLine]] = defaultdict(list)
         refs: dict[tuple[str, int], d.EntrantRef] = {}
-        visible = None if official else _visible_boards(s)
+        visible = None if official else visible_boards(s)
         for t in travellers_data(event, stage=s).travellers:
             if visible is not None and (None, t.board) not in visible:
                 continue
@@ -1381,7 +1394,7 @@ def board_handouts_data(event: Event, *, stage: Stage | None = None) -> d.BoardH
     a handout shows the other hands (第二十八条之6)."""
     out = []
     for s in stages_of(event, [Stage.Kind.MITCHELL, *Stage.TEAM_KINDS], stage):
-        visible = _visible_boards(s)
+        visible = visible_boards(s)
         if not visible:
             continue
         records: dict[tuple[int | None, int], d.HandRecord] = {}

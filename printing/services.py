@@ -9,6 +9,7 @@ and the progress on the :class:`~printing.models.PrintJob`.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 from collections.abc import Callable
@@ -66,6 +67,9 @@ __all__ = [
     "language_code",
     "import_job_create",
     "kinds_offered",
+    "stage_kinds",
+    "EVENT_KINDS",
+    "ROUND_KINDS",
     "import_job_run",
     "jobs_fail_stuck",
     "oldest_stuck_job",
@@ -136,7 +140,7 @@ STAGE_KINDS: dict[str, frozenset[str]] = {
     "schedule-xlsx": _SCHEDULED | _MOVEMENT,
     "brackets": Stage.BRACKET_KINDS,
     "score-sheets": _TEAMS,
-    "table-cards": _TEAMS | {Stage.Kind.MITCHELL},
+    "table-cards": _TEAMS,  # a Mitchell table has its guide card
     "score-cards": _TEAMS | {Stage.Kind.MITCHELL},
     "results": _TEAMS | {Stage.Kind.PAIRS_FINAL},
     "results-xlsx": _TEAMS | {Stage.Kind.PAIRS_FINAL},
@@ -144,9 +148,56 @@ STAGE_KINDS: dict[str, frozenset[str]] = {
 
 
 def kinds_offered(event: Event) -> set[str]:
-    """The papers worth offering for ``event``: those whose stage it has."""
+    """The papers worth offering for ``event``: those whose stage it has (and ruling
+    slips only once there is a ruling)."""
     has = set(event.stages.values_list("kind", flat=True))
-    return {kind for kind in PAPERS if kind not in STAGE_KINDS or has & STAGE_KINDS[kind]}
+    return {
+        kind
+        for kind in PAPERS
+        if (kind not in STAGE_KINDS or has & STAGE_KINDS[kind])
+        and (kind != "ruling-slips" or event.rulings.exists())
+    }
+
+
+#: The papers printed for the whole event, never a stage of it.
+EVENT_KINDS = ("ruling-slips", "entrants-xlsx", "event-json")
+
+#: The papers whose items each belong to a round (a team stage's box cards, hand
+#: records, score sheets, table cards, results, handouts): a round's alone can be printed.
+ROUND_KINDS = frozenset(
+    {
+        "box-cards",
+        "blank-hand-records",
+        "hand-records",
+        "score-sheets",
+        "table-cards",
+        "results",
+        "board-handouts",
+    }
+)
+
+
+def stage_kinds(stage: Stage) -> list[str]:
+    """The papers of ``stage`` worth offering, in :data:`PAPERS` order: those of its
+    kind; board handouts only once a board may be shown (released or played out)."""
+    out = []
+    for kind in PAPERS:
+        if kind in EVENT_KINDS or (kind in STAGE_KINDS and stage.kind not in STAGE_KINDS[kind]):
+            continue
+        if kind == "board-handouts" and not selectors.visible_boards(stage):
+            continue
+        out.append(kind)
+    return out
+
+
+def _of_round(data: Any, number: int) -> Any:
+    """``data`` with only round ``number``'s items (see :data:`ROUND_KINDS`)."""
+    changes = {}
+    for field in dataclasses.fields(data):
+        items = getattr(data, field.name)
+        if isinstance(items, tuple) and items and hasattr(items[0], "round"):
+            changes[field.name] = tuple(i for i in items if i.round == number)
+    return dataclasses.replace(data, **changes)
 
 
 #: The papers with scores: built for an official or for players (``official``).
@@ -390,12 +441,18 @@ def render_kind(
     stage: Stage | None = None,
     progress: Progress | None = None,
     official: bool = True,
+    round: int | None = None,
 ) -> Rendered:
     """Read the data of paper ``kind`` and render it: ``(filename, mimetype, bytes)``.
     A paper with scores is built for ``official`` (what the director's pages show) or,
     with ``official=False``, for players — to post or hand out: the scores, winners and
-    order the players' pages show, hidden boards left out (第二十八条之6)."""
+    order the players' pages show, hidden boards left out (第二十八条之6). ``round``:
+    that round's items only (a paper of :data:`ROUND_KINDS`)."""
     paper = _paper(kind)
+    if round is not None and kind not in ROUND_KINDS:
+        raise PrintingError(
+            "这种材料不分轮次打印", "this paper is not printed round by round", code="round"
+        )
     language = language_code(language)
     if stage is not None and stage.event_id != event.pk:
         raise PrintingError(
@@ -406,6 +463,8 @@ def render_kind(
         if paper.for_reader
         else paper.build(event, stage=stage)
     )
+    if round is not None:
+        data = _of_round(data, round)
     if paper.count(data) == 0:
         where_zh = f"阶段“{stage.name}”" if stage is not None else f"赛事“{event.name}”"
         where_en = f"stage {stage.name!r}" if stage is not None else f"event {event.code!r}"
@@ -432,6 +491,7 @@ def print_job_create(
     stage: Stage | None = None,
     user: Any = None,
     official: bool = True,
+    round: int | None = None,
 ) -> PrintJob:
     """Queue paper ``kind`` of ``event`` for ``official`` or for players (see
     :func:`render_kind`): the task starts once the transaction commits (at once when
@@ -445,6 +505,7 @@ def print_job_create(
         kind=kind,
         language=language,
         official=official,
+        round=round,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
     from .tasks import render_print_job
@@ -475,6 +536,7 @@ def print_job_run(job_id: int) -> PrintJob:
             stage=job.stage,
             progress=progress,
             official=job.official,
+            round=job.round,
         )
     except TRANSIENT_ERRORS:
         raise  # the database or broker, not the paper: the task retries (duidiao.retry)

@@ -27,7 +27,7 @@ from boards.errors import BoardError
 from boards.services import read_board_upload
 from duidiao.venue import venue_urls
 from tournament.access import event_context, event_for
-from tournament.models import Event
+from tournament.models import Event, Stage
 
 from .errors import PrintingError
 from .excel import entrants_import
@@ -35,16 +35,19 @@ from .labels import PAPERS
 from .layout import qr_svg
 from .models import ImportJob, PrintJob
 from .services import (
+    EVENT_KINDS,
+    ROUND_KINDS,
     import_job_create,
     jobs_fail_stuck,
     kinds_offered,
     language_code,
     print_job_create,
+    stage_kinds,
 )
 from .transfer import canonical_json
 
-#: The buttons of the page, by group: (kind, what it is for).
-GROUPS = (
+#: The page's buttons within a group, by format: (format, kinds in the order shown).
+FORMATS = (
     (
         "pdf",
         (
@@ -83,19 +86,45 @@ GROUPS = (
 )
 
 
-def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
-    offered = kinds_offered(event)  # only the papers of the stages the event has
-    groups = [
-        {"name": name, "kinds": [{"kind": k, "label": PAPERS[k]} for k in kinds if k in offered]}
-        for name, kinds in GROUPS
+def _buttons(kinds: list[str] | set[str], stage: Stage | None) -> list[dict[str, Any]]:
+    """``kinds`` by format, each button's value naming the paper and its stage."""
+    suffix = f":{stage.order}" if stage is not None else ""
+    return [
+        {
+            "name": name,
+            "kinds": [
+                {"value": f"{k}{suffix}", "label": PAPERS[k], "by_round": k in ROUND_KINDS}
+                for k in order
+                if k in kinds
+            ],
+        }
+        for name, order in FORMATS
+        if any(k in kinds for k in order)
     ]
+
+
+def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
+    """The page's papers grouped as a director looks for them: the whole event's, then
+    each stage's — only the papers that stage has — with a round to print alone where
+    a stage's papers go round by round (a team stage's box cards, score sheets …)."""
+    offered = kinds_offered(event)
+    stages = []
+    for stage in event.stages.order_by("order").prefetch_related("rounds"):
+        kinds = [k for k in stage_kinds(stage) if k in offered]
+        rounds = (
+            sorted(r.number for r in stage.rounds.all())
+            if stage.kind in Stage.TEAM_KINDS and ROUND_KINDS & set(kinds)
+            else []
+        )
+        stages.append({"stage": stage, "formats": _buttons(kinds, stage), "rounds": rounds})
     jobs = list(PrintJob.objects.filter(event=event).select_related("stage")[:15])
     for job in jobs:
         job.paper = PAPERS.get(job.kind, job.kind)  # type: ignore[attr-defined]
     return (
         event_context(request, event)
         | {
-            "groups": groups,
+            "event_formats": _buttons([k for k in EVENT_KINDS if k in offered], None),
+            "stage_groups": stages,
             "language": language_code(get_language() or "zh-hans"),
             "jobs": jobs,
             "imports": list(ImportJob.objects.filter(event=event)[:10]),
@@ -114,15 +143,23 @@ def printing_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def job_start(request: HttpRequest, code: str) -> HttpResponse:
     event = event_for(request, code, "director")
+    # A button of the page names its paper and stage ("box-cards:2"); a form of its own
+    # may send them apart (kind, stage).
+    kind, _sep, order = request.POST.get("paper", "").partition(":")
+    kind = kind or request.POST.get("kind", "")
+    order = order or request.POST.get("stage", "")
     stage = None
-    if request.POST.get("stage"):
-        stage = event.stages.filter(order=request.POST["stage"]).first()
+    if order:
+        stage = event.stages.filter(order=order).first() if order.isdigit() else None
         if stage is None:
             raise Http404("no such stage")
+    chosen = request.POST.get(f"round-{order}") or request.POST.get("round") or ""
+    round_number = int(chosen) if chosen.isdigit() and kind in ROUND_KINDS else None
     try:
         job = print_job_create(
             event=event,
-            kind=request.POST.get("kind", ""),
+            kind=kind,
+            round=round_number,
             language=request.POST.get("language") or "zh-hans",
             stage=stage,
             user=request.user,

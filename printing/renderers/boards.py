@@ -27,6 +27,7 @@ from ..labels import (
     SUITS_SHORT,
     label,
     numbered,
+    seat_line,
     source_label,
 )
 from ..layout import GREY, LIGHT, RED, Sheet
@@ -55,6 +56,9 @@ def _team(ref: EntrantRef | None, source: str) -> str:
 # --- box cards ---------------------------------------------------------------------------
 
 BOX_COLS, BOX_ROWS = 2, 4
+#: mm from a box card's rule to the baseline of its 起打级别 note: a 7 pt glyph rises
+#: about 2 mm, so the note starts below the rule rather than on it.
+START_NOTE = 4.0
 
 
 def _box_count(data: BoxCardsData) -> int:
@@ -104,7 +108,10 @@ def _pin_card(
     w -= 6
     sheet.text(x, y + 7, str(PAPERS["pin-cards"]), size=12, bold=True)
     sheet.text(x + w, y + 7, event, size=9, align="right", max_width=w * 0.5)
-    who = f"{label('pin_' + card.kind)} {card.number}" + (f" {card.name}" if card.name else "")
+    if card.seat is not None and card.direction in ("NS", "EW"):
+        who = seat_line(card.direction, card.seat)  # as the guide card and traveller
+    else:
+        who = f"{label('pin_' + card.kind)} {card.number}" + (f" {card.name}" if card.name else "")
     sheet.text(x, y + 17, who, size=13, bold=True, max_width=w)
     sheet.text(x, y + 24, "、".join(card.players), size=9, max_width=w)
     sheet.text(x, y + 30, card.stage, size=9, bold=True, max_width=w)
@@ -139,8 +146,10 @@ def _box_card(
     if card.match:
         teams = f"{_team(card.home, card.home_source)} — {_team(card.away, card.away_source)}"
     sheet.text(x, y + 17, teams or event, size=9, max_width=w)
-    sheet.line(x, y + 19.5, x + w, y + 19.5, width=0.4)
-    row = y + 26
+    rule = y + 19.5
+    sheet.line(x, rule, x + w, rule, width=0.4)
+    # The level rows sit low enough that the 起打级别 note above them clears the rule.
+    row = rule + START_NOTE + 5
     label_w = 20.0
     preset = card.start_level if not card.filled else ""
     sheet.text(x, row, label("level_ns"), size=9)
@@ -149,7 +158,12 @@ def _box_card(
     sheet.blank(x + w / 2 + 2 + label_w, row, 18, value=card.level_ew or preset)
     if preset:
         sheet.text(
-            x + w, row - 5, f"{label('start_level')} {preset}", size=7, align="right", color=GREY
+            x + w,
+            rule + START_NOTE,
+            f"{label('start_level')} {preset}",
+            size=7,
+            align="right",
+            color=GREY,
         )
     row += 7.5
     sheet.text(x, row, label("trump"), size=9, max_width=label_w - 1)

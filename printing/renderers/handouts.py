@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..data import BoardHandoutsData, ScoreCardsData
 from ..fonts import FontChoice
-from ..labels import PAPERS, ROOMS, label
+from ..labels import PAPERS, ROOMS, label, numbered
 from ..layout import GREY, LIGHT, Cell, Column, Sheet
 from ._base import Ticker, renderer
 from .boards import Words, draw_hand_record
@@ -104,9 +104,19 @@ def render_board_handouts(
     sheet = Sheet(title=str(PAPERS["board-handouts"]), subtitle=data.event.line, font=font)
     words = Words()
     for h in data.handouts:
+        sheet.running = ""
         sheet.start_page()
-        draw_hand_record(sheet, h.record, sheet.left, sheet.cursor, sheet.inner_width, 120, words)
-        sheet.cursor += 124
+        record_h, row_h = _handout_fit(sheet.bottom - sheet.cursor, len(h.rows), len(h.frequencies))
+        draw_hand_record(
+            sheet, h.record, sheet.left, sheet.cursor, sheet.inner_width, record_h, words
+        )
+        sheet.cursor += record_h + 4
+        # Only a field too big for any page runs over: the next page names the board.
+        sheet.running = " · ".join(
+            [numbered("board", h.board), h.stage]
+            + ([numbered("round", h.round)] if h.round is not None else [])
+        )
+        size = min(8.5, row_h * 1.25)
         pairs = h.kind == "pairs"
         scores = ("matchpoints_ns", "matchpoints_ew") if pairs else ("score_ns", "score_ew")
         lead = [Column(label("round"), 10), Column(label("table"), 10)]
@@ -133,19 +143,44 @@ def render_board_handouts(
             ]
             rows.append(line)
         sheet.table(
-            [*lead, *(c for _n, c in fitted)], rows, row_height=ROW, size=8.5, header_size=7
+            [*lead, *(c for _n, c in fitted)], rows, row_height=row_h, size=size, header_size=7
         )
         if h.frequencies:
-            sheet.cursor += 4
-            sheet.heading(label("result_frequencies"), size=11, keep=ROW * 2)
+            sheet.cursor += GAP
+            sheet.heading(label("result_frequencies"), size=11, keep=row_h * 2)
             sheet.table(
                 [Column(label("result"), 120, "left"), Column(label("frequency"), 20)],
                 [[result_words(r), Cell(str(n), bold=True)] for r, n in h.frequencies],
-                row_height=ROW,
-                size=9,
+                row_height=row_h,
+                size=min(9.0, size),
+                header_size=7,
             )
         ticker.tick()
+    sheet.running = ""
     return sheet
+
+
+RECORD_H = 120.0  # mm: the hand record at the top of a handout
+RECORD_MIN = 104.0  # mm: as small as it reads well
+ROW_MIN = 3.6  # mm: a result row as small as it reads well
+HEAD_H = 8.3  # mm: a table's header (two lines of labels at 7 pt)
+HEADING_H = 7.5  # mm: the frequencies' heading (11 pt, its gap)
+GAP = 4.0  # mm: between the results and the frequencies
+
+
+def _handout_fit(room: float, rows: int, frequencies: int) -> tuple[float, float]:
+    """The hand record's height and the row height that put a board's handout on one
+    page of ``room`` mm: the results and the frequencies at full size when they fit,
+    else rows made lower, then the hand record smaller. A handout is one board a page
+    — a second page of rows with no hand record above them reads as another board."""
+    fixed = 0.5 + HEAD_H + (GAP + HEADING_H + HEAD_H if frequencies else 0)  # 0.5: rounding
+    lines = max(1, rows + frequencies)
+    record = RECORD_H
+    row = (room - record - 4 - fixed) / lines
+    if row < 4.5:  # the hand record gives up some of its room before rows get tiny
+        record = max(RECORD_MIN, room - 4 - fixed - 4.5 * lines)
+        row = (room - record - 4 - fixed) / lines
+    return record, max(ROW_MIN, min(ROW, row))
 
 
 def _short(ref: object, pairs: bool) -> str:

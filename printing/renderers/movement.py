@@ -8,7 +8,7 @@ from core.numbers import format_number as number_text
 
 from ..data import EntrantRef, GuideCardsData, GuideRound, MovementData, board_range
 from ..fonts import FontChoice
-from ..labels import PAPERS, label, numbered
+from ..labels import PAPERS, label, numbered, seat_line
 from ..layout import GREY, Cell, Column, Sheet
 from ._base import Ticker, renderer
 
@@ -126,7 +126,7 @@ def render_guide_cards(data: GuideCardsData, *, font: FontChoice | None, ticker:
             sheet.text(
                 sheet.right,
                 sheet.cursor + 10,
-                f"{label('ns')}：{_pair(only)}",
+                seat_line("NS", only),
                 size=11,
                 align="right",
                 max_width=sheet.inner_width * 0.6,

@@ -8,7 +8,12 @@ totals row for the captains to sign."""
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
+
+from django.utils.translation import get_language
+
+from core.results import XiaosaPut
 
 from ..data import (
     EntrantRef,
@@ -90,21 +95,36 @@ def result_values(r: PlayedResult | None) -> dict[str, str]:
     return {
         "level_ns": r.level_ns,
         "level_ew": r.level_ew,
-        "trump": str(SUITS[r.trump]) if r.trump in SUITS else r.trump,
-        "declared_by": _seat(r.declared_by)
-        if r.declared_by
-        else (label("turned") if r.trump else ""),
-        "declarer": _seat(r.declarer),
+        **_words(r.trump, r.declared_by, r.declarer, r.dig, r.outcome, r.xiaosa, get_language()),
         "defender_points": "" if r.defender_points is None else str(r.defender_points),
-        "dig": str(DIGS[r.dig]) if r.dig in DIGS else r.dig,
-        "xiaosa": xiaosa_text(r.xiaosa),
-        "outcome": str(OUTCOMES[r.outcome]) if r.outcome in OUTCOMES else r.outcome,
         "levels_after_ns": r.levels_after_ns,
         "levels_after_ew": r.levels_after_ew,
         "jump_ns": _jump(r.jump_ns) if r.declarer else "",
         "jump_ew": _jump(r.jump_ew) if r.declarer else "",
         "score_ns": r.score_ns,
         "score_ew": r.score_ew,
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(
+    trump: str,
+    declared_by: str,
+    declarer: str,
+    dig: str,
+    outcome: str,
+    xiaosa: tuple[XiaosaPut, ...],
+    language: str | None,
+) -> dict[str, str]:
+    """A result's translated words, looked up once a language: a 60-table Mitchell
+    prints 14,000 results a paper, in a few dozen combinations of these."""
+    return {
+        "trump": str(SUITS[trump]) if trump in SUITS else trump,
+        "declared_by": _seat(declared_by) if declared_by else (label("turned") if trump else ""),
+        "declarer": _seat(declarer),
+        "dig": str(DIGS[dig]) if dig in DIGS else dig,
+        "xiaosa": xiaosa_text(xiaosa),
+        "outcome": str(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome,
     }
 
 

@@ -290,9 +290,10 @@ def test_the_printing_page_offers_the_new_papers_and_prints_them(
         ("blank-hand-records", "空白牌型卡"),
         ("traveller-records", "随牌计分表与牌型卡"),
         ("score-cards", "个人成绩单"),
-        ("board-handouts", "逐副成绩公布"),
     ):
-        assert f'name="kind" value="{kind}"' in html and name in html
+        assert f'name="paper" value="{kind}:' in html and name in html
+    # No board may be shown yet (none played, none released): no handouts offered.
+    assert 'value="board-handouts:' not in html
 
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(

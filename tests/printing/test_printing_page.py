@@ -52,14 +52,14 @@ def test_the_page_offers_every_paper_export_and_the_scorecard_upload(director_cl
         "打印与导出",
         "牌盒卡",
         "成绩排名",
-        "判罚单",
         "计分卡汇总",
         "赛事数据备份",
         "检查并导入",
     ):
         assert text in html
-    assert 'name="kind" value="ruling-slips"' in html
-    assert 'name="kind" value="event-json"' in html
+    assert 'name="paper" value="event-json"' in html
+    # 判罚单 once there is a ruling: none yet, none offered (issue 27).
+    assert 'value="ruling-slips"' not in html
     assert 'type="file"' in html
 
 
@@ -195,11 +195,43 @@ def test_the_page_offers_only_the_papers_of_the_stages_the_event_has(director_cl
     """A round-robin event is not offered a Mitchell's movement or travellers (the job
     used to fail with "has no a Mitchell stage"); each paper appears with its stage."""
     full = director_client.get(page(event)).content.decode()
-    assert 'value="travellers"' in full and 'value="score-sheets"' in full
+    assert 'value="travellers:' in full and 'value="score-sheets:' in full
 
     event.stages.exclude(kind="round_robin").delete()
     html = director_client.get(page(event)).content.decode()
     for kind in ("movement", "guide-cards", "travellers", "traveller-records", "brackets"):
-        assert f'value="{kind}"' not in html, kind
-    for kind in ("schedule", "score-sheets", "box-cards", "standings", "event-json"):
-        assert f'value="{kind}"' in html, kind
+        assert f'value="{kind}:' not in html, kind
+    for kind in ("schedule", "score-sheets", "box-cards", "standings"):
+        assert f'value="{kind}:' in html, kind
+    assert 'value="event-json"' in html
+
+
+def test_the_page_groups_papers_by_stage_with_a_round_filter(director_client, event):
+    """Issue 27: each stage its own group with only its papers, and a team stage's
+    round-by-round papers (box cards, score sheets …) printable for one round."""
+    html = director_client.get(page(event)).content.decode()
+    robin = event.stages.get(kind="round_robin")
+    mitchell = event.stages.get(kind="mitchell")
+    assert f'value="score-sheets:{robin.order}"' in html
+    assert f'value="score-sheets:{mitchell.order}"' not in html  # a team paper
+    assert f'value="guide-cards:{mitchell.order}"' in html
+    assert f'value="guide-cards:{robin.order}"' not in html
+    assert f'name="round-{robin.order}"' in html and f'name="round-{mitchell.order}"' not in html
+
+
+def test_a_round_prints_alone(director_client, event, eager, committed):
+    robin = event.stages.get(kind="round_robin")
+    with committed():
+        director_client.post(
+            reverse("printing:start", args=[event.code]),
+            {"paper": f"box-cards:{robin.order}", f"round-{robin.order}": "1", "language": "en"},
+        )
+    job = PrintJob.objects.get()
+    assert (job.kind, job.stage, job.round, job.status) == ("box-cards", robin, 1, "done")
+    pages = len(PdfReader(io.BytesIO(job.file.read())).pages)
+    with committed():
+        director_client.post(
+            reverse("printing:start", args=[event.code]), {"paper": f"box-cards:{robin.order}"}
+        )
+    whole = PrintJob.objects.exclude(pk=job.pk).get()
+    assert whole.round is None and len(PdfReader(io.BytesIO(whole.file.read())).pages) > pages

@@ -50,7 +50,8 @@ def test_standings_print_a_page_a_stage_with_tables_brackets_and_rankings(played
     first = Standing.objects.filter(stage__kind=Stage.Kind.MITCHELL, direction="NS").order_by(
         "place", "entrant__number"
     )[0]
-    assert mitchell.tables[0].lines[0].percentage == number_text(first.percentage)
+    # Percentages to two places, as every paper prints them (issue 27: "52.50", not "52.5").
+    assert mitchell.tables[0].lines[0].percentage == number_text(first.percentage, fixed=True)
     page1, page2, page3 = out.text(0), out.text(1), out.text(2)
     assert not missing(
         page1, "成绩排名 团体循环赛 排名表 名次 队号 队名 已赛 胜 平 负 场分 得分 失分 交叉表"
