@@ -590,6 +590,16 @@ class PinMiss(models.Model):
         related_name="pin_misses",
         verbose_name=_("成绩"),
     )
+    #: The board the side tried to enter or confirm: a miss before the board has a result
+    #: still shows in that scorecard's history.
+    board = models.ForeignKey(
+        Board,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="pin_misses",
+        verbose_name=_("牌副"),
+    )
     address = models.CharField(_("来源地址"), max_length=45, blank=True)
     at = models.DateTimeField(_("时间"), auto_now_add=True)
 

@@ -377,7 +377,9 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         "line": line,
         "result": result,
         "shown": results.result_view(result) if result is not None else None,
-        "history": results.result_history(result) if result is not None else [],
+        "history": results.scorecard_history(line.board, table, result)
+        if line is not None and table is not None
+        else [],
         "flags": results.flag_texts(result.flags) if result is not None else [],
         "dispute": results.flag_texts(result.dispute)
         if result is not None and result.status == Result.Status.DISPUTED

@@ -465,7 +465,9 @@ def pin_misses(table: Table, side: str) -> int:
     return PinMiss.objects.filter(table=table, side=side).count()
 
 
-def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
+def _check_pin(
+    actor: Actor, table: Table, result: Result | None, board: Board | None = None
+) -> None:
     """The side's own PIN for the table's stage. A wrong one is a row for the director
     (and in the result's trail); after ``PIN_MISSES_PER_SIDE`` of them the side's
     writes wait for the director, right PIN or not — counted per table and side, so
@@ -478,7 +480,7 @@ def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
         actor.pin, stage_pin(table.round.stage, entrant)
     )
     if not right:
-        _pin_missed(actor, table, result)
+        _pin_missed(actor, table, result, board)
     if locked:
         raise _refuse(
             f"本方录入密码已输错{limit}次：请找裁判长录入或确认",
@@ -494,9 +496,19 @@ def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
         )
 
 
-def _pin_missed(actor: Actor, table: Table, result: Result | None) -> None:
-    """A wrong PIN: a row for the director, and one in the result's trail."""
-    PinMiss.objects.create(table=table, side=actor.side, result=result, address=actor.address)
+def _pin_missed(
+    actor: Actor, table: Table, result: Result | None, board: Board | None = None
+) -> None:
+    """A wrong PIN: a row for the director (with the board tried, so the scorecard's
+    history shows it even before the board has a result), and one in the result's
+    trail."""
+    PinMiss.objects.create(
+        table=table,
+        side=actor.side,
+        result=result,
+        board=result.board if result is not None else board,
+        address=actor.address,
+    )
     if result is not None:
         who = _who(actor)
         who["credential"] = who["credential"].replace("+ PIN of", "+ wrong PIN for")
@@ -510,7 +522,12 @@ def _pin_missed(actor: Actor, table: Table, result: Result | None) -> None:
 
 
 def _check_actor(
-    actor: Actor, table: Table, *, pin: bool = True, result: Result | None = None
+    actor: Actor,
+    table: Table,
+    *,
+    pin: bool = True,
+    result: Result | None = None,
+    board: Board | None = None,
 ) -> None:
     """Whether ``actor`` may act at ``table``. A table side: only its own table, only
     while the director has its round open (a code printed for a later round does
@@ -532,7 +549,7 @@ def _check_actor(
                 code="round_not_open",
             )
         if pin:
-            _check_pin(actor, table, result)
+            _check_pin(actor, table, result, board)
     elif actor.role in (Role.DIRECTOR, Role.SCORER):
         if actor.user is None:
             raise _refuse("需要登录", "log in first")
@@ -566,7 +583,7 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
     """Enter ``board``'s result at ``table``. Judged by the engine first; nothing is
     stored when it (or the box card) says no. A director's entry is confirmed at once;
     anyone else's waits for the other side's confirmation (:func:`result_confirm`)."""
-    _check_actor(actor, table)
+    _check_actor(actor, table, board=board)
     match = table.match
     if match is not None and (match.home_id is None or match.away_id is None):
         # A bracket's later match before its teams are known: a result here would count
