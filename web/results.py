@@ -22,14 +22,21 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from boards.errors import BoardError
 from boards.models import (
+    TRUMP_CHOICES,
     Board,
     BoxCard,
+    BoxCardRuling,
     PinMiss,
     Result,
     ResultChange,
 )
 from boards.selectors import visible_board_ids
-from boards.services import box_card_prediction
+from boards.services import (
+    CONTRADICTED,
+    box_card_chooser,
+    box_card_prediction,
+    box_card_ruling,
+)
 from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
@@ -138,8 +145,9 @@ def scorecard_start(board: Board, table: Table, result: Result | None) -> dict[s
         return {"initial": scorecard_data(values), "source": "result", "basis": "", "box": None}
     box = BoxCard.objects.filter(board=board, match=table.match).first()
     if box is not None:
+        ruling = box_card_ruling(box)  # the box card as the director decided (第三十三条)
         return {
-            "initial": scorecard_data(box.values()),
+            "initial": scorecard_data(ruling.values() if ruling else box.values()),
             "source": "box_card",
             "basis": _("按牌盒卡：本副已在其他桌打过，请按牌盒卡上的级别、主牌和打家打。"),
             "box": box.values(),
@@ -161,6 +169,27 @@ def scorecard_start(board: Board, table: Table, result: Result | None) -> dict[s
         "source": "start",
         "basis": _("本组从%(level)s起打；前一副尚无成绩时请按实际级别填写。") % {"level": level},
         "box": None,
+    }
+
+
+def box_card_decision(board: Board, table: Table) -> dict[str, Any] | None:
+    """The box card of ``table``'s copy of ``board`` when the typed deal contradicts it
+    (第三十三条, 亮错主): what the deal shows, whether the director has decided, and the
+    choices — or None when there is nothing to decide or show."""
+    box = BoxCard.objects.filter(board=board, match=table.match).first()
+    if box is None:
+        return None
+    ruling = box_card_ruling(box)
+    pending = [f for f in box.flags if f.get("code") == CONTRADICTED]
+    if ruling is None and not pending:
+        return None
+    return {
+        "box": box,
+        "ruling": ruling,
+        "reasons": flag_texts(pending),
+        "chooser": _SIDES[box_card_chooser(box)],
+        "decisions": BoxCardRuling.Decision.choices,
+        "trumps": TRUMP_CHOICES,
     }
 
 

@@ -46,7 +46,16 @@ from tournament.models import Entrant, Match, Round, SetPlay, Table
 from tournament.services import stage_pin
 
 from ..errors import BoardError, ConflictError, EntryRejected
-from ..models import BOX_CARD_FIELDS, Board, BoxCard, EntryCheck, PinMiss, Result, ResultChange
+from ..models import (
+    BOX_CARD_FIELDS,
+    Board,
+    BoxCard,
+    BoxCardRuling,
+    EntryCheck,
+    PinMiss,
+    Result,
+    ResultChange,
+)
 from ..records import (
     Entry,
     entry_record,
@@ -61,6 +70,7 @@ __all__ = [
     "Judgement",
     "Prediction",
     "box_card_prediction",
+    "box_card_ruling",
     "first_play_table",
     "pin_misses",
     "result_check",
@@ -299,9 +309,14 @@ def _differs_flag(box: Mapping[str, str], played: Mapping[str, str]) -> dict[str
     }
 
 
-def _judge(board: Board, entry: Entry, *, with_deal: bool = True) -> Verdict:
+def _judge(board: Board, entry: Entry, *, with_deal: bool = True, ruled: bool = False) -> Verdict:
+    """The engine's verdict on ``entry``; ``ruled``: its trump is the one a director's
+    decision fixed (第三十三条), so who could have declared it is not checked."""
+    record = entry_record(board, entry, with_deal=with_deal)
+    if ruled:
+        record["declaration"] = "ruled"
     try:
-        return check_board(entry_record(board, entry, with_deal=with_deal))
+        return check_board(record)
     except RecordUnreadable as error:  # pragma: no cover - entry_record always writes one
         raise BoardError(error.message_zh, error.message_en, code="bad_record") from error
 
@@ -320,9 +335,16 @@ class Judgement:
     dispute: list[dict[str, Any]] = field(default_factory=list)
 
 
+def box_card_ruling(box: BoxCard | None) -> BoxCardRuling | None:
+    """The director's decision in force on ``box`` (第三十三条), if any: the latest."""
+    if box is None:
+        return None
+    return box.rulings.order_by("-decided_at", "-id").first()
+
+
 def _box_card_judgement(
     *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None
-) -> tuple[BoxCard | None, list[dict[str, Any]], list[dict[str, Any]], bool]:
+) -> tuple[BoxCard | None, list[dict[str, Any]], list[dict[str, Any]], bool, BoxCardRuling | None]:
     """The scorecard against the box card in the box (牌盒卡, 第四十三条): the box card,
     the refusals, the flags, and whether a correction moves the box card.
 
@@ -333,11 +355,16 @@ def _box_card_judgement(
     flagged, 第三十三条: the box card as decided). A director's scorecard that differs
     from the box card is kept and flagged; anyone else's is refused
     (``box_card_mismatch``: the table holds that box card, so saying so tells it nothing
-    hidden)."""
+    hidden). After a director's decision on a contradicted box card (第三十三条) the box
+    card is read as decided: with the trump the decision names."""
     box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+    ruling = box_card_ruling(box)
     values = entry.box_card_values()
-    if box is None or box.values() == values:
-        return box, [], [], False
+    if box is None:
+        return box, [], [], False, None
+    expected = ruling.values() if ruling is not None else box.values()
+    if expected == values:
+        return box, [], [], False, ruling
     own = result is not None and box.filled_by_id == result.pk
     played_from = (
         own
@@ -345,11 +372,11 @@ def _box_card_judgement(
         .exclude(pk=result.pk if result is not None else None)
         .exists()
     )
-    if own and (not played_from or actor.is_director):
-        return box, [], [], True
+    if own and (not played_from or actor.is_director) and ruling is None:
+        return box, [], [], True, None
     if actor.is_director:
-        return box, [], [_differs_flag(box.values(), values)], False
-    return box, [_mismatch(board, box.values(), values)], [], False
+        return box, [], [_differs_flag(expected, values)], False, None
+    return box, [_mismatch(board, expected, values)], [], False, None
 
 
 def scorecard_judge(
@@ -376,11 +403,12 @@ def scorecard_judge(
     deal contradicts is not refused but kept as disputed (``Judgement.dispute``) for the
     director, and the table is answered exactly as for a legal one, so no probe tells a
     table anything of a board it has not played (第二十八条之6)."""
-    box, box_errors, flags, move_box = _box_card_judgement(
+    box, box_errors, flags, move_box, ruling = _box_card_judgement(
         board=board, table=table, entry=entry, actor=actor, result=result
     )
+    ruled = ruling is not None
     if actor.role != Role.TABLE:
-        verdict = _judge(board, entry)
+        verdict = _judge(board, entry, ruled=ruled)
         errors: list[Any] = [*verdict.errors, *box_errors]
         if errors:
             raise EntryRejected.from_findings(errors, board=board.number)
@@ -390,7 +418,7 @@ def scorecard_judge(
         raise EntryRejected.from_findings([*blind.errors, *box_errors], board=board.number)
     if not against_deal or not board.has_deal:
         return Judgement(verdict=blind, box=box, flags=flags, move_box=move_box)
-    dealt = _judge(board, entry)
+    dealt = _judge(board, entry, ruled=ruled)
     if dealt.errors:
         dispute = [e.to_dict() for e in dealt.errors]
         return Judgement(verdict=blind, box=box, flags=flags, move_box=move_box, dispute=dispute)
