@@ -396,8 +396,12 @@ def dashboard_etag(event: Event) -> str:
         n=Count("id"), last=Max("released_at")
     )
     pins = PinMiss.objects.filter(table__round__stage__event=event).aggregate(last=Max("id"))
+    # A 第三十三条 decision takes a box card's flag off the dashboard.
+    decided = BoxCardRuling.objects.filter(box_card__board__stage__event=event).aggregate(
+        last=Max("id")
+    )
     stamp = (
-        f"{pins['last']}-{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{decided['last']}-{pins['last']}-{changes['last']}-{changes['n']}-{results['n']}-"
         f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
