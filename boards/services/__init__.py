@@ -5,13 +5,13 @@ release is ``scoring.services.release``: it changes what the scores show."""
 from __future__ import annotations
 
 from ..records import Entry
-from .box_rulings import (
+from .box_contradictions import (
     CONTRADICTED,
     box_card_chooser,
     box_card_contradiction,
     box_card_flag_contradiction,
-    box_card_rule,
 )
+from .box_rulings import box_card_rule
 from .commitments import (
     DEALT_AT_ONCE,
     BoardCheck,

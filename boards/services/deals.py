@@ -38,7 +38,7 @@ from ..errors import BoardError, EntryRejected
 from ..models import Board, BoxCard, Result
 from ..records import result_record
 from ..signals import result_changed
-from .box_rulings import box_card_flag_contradiction
+from .box_contradictions import box_card_flag_contradiction
 
 __all__ = [
     "board_fill_deal",

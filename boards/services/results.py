@@ -64,6 +64,7 @@ from ..records import (
     result_snapshot,
 )
 from ..signals import result_changed
+from .box_contradictions import CONTRADICTED, box_card_flag_contradiction
 
 __all__ = [
     "Actor",
@@ -244,13 +245,15 @@ def _prediction_flags(
 
 
 def _reflag(box_card: BoxCard) -> None:
-    """Recompute a box card's prediction flags from its filling result."""
+    """Recompute a box card's prediction flags from its filling result (a contradiction
+    waiting for the 第三十三条 decision stays: only the decision lifts it)."""
     filler = box_card.filled_by
     flags = (
         _prediction_flags(box_card_prediction(box_card.board, filler.table), box_card.values())
         if filler is not None
         else []
     )
+    flags += [f for f in box_card.flags if f.get("code") == CONTRADICTED]
     if flags != box_card.flags:
         box_card.flags, box_card.flagged = flags, bool(flags)
         box_card.save(update_fields=["flags", "flagged"])
@@ -676,6 +679,10 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
         )
         if box is None:
             _fill_box_card(board, table, result, values, actor)
+            # The 牌型卡 typed before this first scorecard: a contradiction shows now.
+            filled = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+            if filled is not None:
+                box_card_flag_contradiction(filled)
         _reflag_around(board, table)
     if result.status == Result.Status.CONFIRMED:
         result_changed.send(sender=Result, result=result)

@@ -71,6 +71,8 @@ def test_the_contradiction_goes_to_the_director_under_article_33(contradicted):
     assert held.status == Result.Status.DISPUTED
     with pytest.raises(EntryRejected, match="不能亮"):
         result_enter(board=board, table=last, entry=entry, actor=Actor.director(director))
+    box.refresh_from_db()
+    assert box.flagged  # a later table's entry leaves the question open for the director
 
 
 def test_once_decided_the_suit_stands_and_later_tables_are_scored_as_played(contradicted):
@@ -135,3 +137,32 @@ def test_only_the_director_decides_and_only_a_contradiction(contradicted):
     with pytest.raises(BoardError, match="不矛盾"):
         box_card_rule(box=fine, decision="stands", user=director)
     assert not BoxCardRuling.objects.exists()
+
+
+def test_a_deal_typed_before_the_first_scorecard_flags_the_box_card_it_fills():
+    """The 牌型卡 may be typed before the first table enters its scorecard: the box card
+    that scorecard fills is flagged for the 第三十三条 decision all the same."""
+    m = builders.mitchell_stage()
+    boards_await_deal(stage=m.stage)
+    board, first = m.board(1), m.tables_playing(1)[0]
+    hands, bottom = deal_from_seed(4242)
+    board_fill_deal(
+        board=board,
+        hands={seat: typed(cards) for seat, cards in hands.items()},
+        bottom=typed_in_order(bottom),
+    )
+    wrong = next(s for s in "HSDC" if f"{s}A" not in hands["N"])
+    entry = Entry(
+        levels={"NS": "A", "EW": "A"},
+        declarer="N",
+        trump=wrong,
+        declared_by="N",
+        defender_points=40,
+    )
+
+    result_enter(board=board, table=first, entry=entry, actor=ns(first))
+
+    box = BoxCard.objects.get(board=board)
+    assert [f["article"] for f in box.flags if f["code"] == "box_card_contradicted"] == [
+        "第三十三条"
+    ]
