@@ -280,6 +280,47 @@ class BoxCard(models.Model):
         return {name: getattr(self, name) for name in BOX_CARD_FIELDS}
 
 
+class BoxCardRuling(models.Model):
+    """The director's decision on a box card the typed deal contradicts (第三十三条, 亮错主:
+    its 亮主者 did not hold the level card). The non-offending side says whether the suit
+    stays trump or names another; the later tables of the copy then enter what they
+    played and are judged with that trump, the declaration no longer checked against the
+    deal. Each decision is a row (who, when, why): the latest one holds."""
+
+    ARTICLE = "第三十三条"
+
+    class Decision(models.TextChoices):
+        STANDS = "stands", _("该花色当主，按实际打的计分")
+        CHOSEN = "chosen", _("非错误方指定主牌花色")
+
+    box_card = models.ForeignKey(
+        BoxCard, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("牌盒卡")
+    )
+    decision = models.CharField(_("裁决"), max_length=10, choices=Decision.choices)
+    trump = models.CharField(
+        _("主牌花色"), max_length=1, choices=TRUMP_CHOICES, help_text=_("后续牌桌按此花色打")
+    )
+    chooser = models.CharField(
+        _("指定方"), max_length=2, choices=SIDE_CHOICES, help_text=_("非错误方")
+    )
+    article = models.CharField(_("条文"), max_length=20, default=ARTICLE)
+    reason = models.TextField(_("说明"), blank=True)
+    decided_by = by_user(_("裁判长"))
+    decided_at = models.DateTimeField(_("时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("牌盒卡裁决")
+        verbose_name_plural = pgettext_lazy("plural", "牌盒卡裁决")
+        ordering = ["box_card_id", "-decided_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.box_card} {self.article} {self.get_decision_display()}"
+
+    def values(self) -> dict[str, str]:
+        """The box card as the later tables play it after this decision."""
+        return self.box_card.values() | {"trump": self.trump}
+
+
 #: A result's scorecard and the engine's verdict on it, field by field: what readers of a
 #: result (the API, the whole-event export) take over as it is.
 #: What the table records of the play beyond the box card.
@@ -589,6 +630,16 @@ class PinMiss(models.Model):
         blank=True,
         related_name="pin_misses",
         verbose_name=_("成绩"),
+    )
+    #: The board the side tried to enter or confirm: a miss before the board has a result
+    #: still shows in that scorecard's history.
+    board = models.ForeignKey(
+        Board,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="pin_misses",
+        verbose_name=_("牌副"),
     )
     address = models.CharField(_("来源地址"), max_length=45, blank=True)
     at = models.DateTimeField(_("时间"), auto_now_add=True)

@@ -19,7 +19,8 @@ How the pieces fit, for the boards and scoring apps built on top:
   stage for a Mitchell (the sets travel), so a deal is named by (stage, round or none,
   board number).
 * :class:`MatchChange` keeps who changed a match result, when, from what, to what and
-  why.
+  why; :class:`OfficialChange` keeps who made, gave, reset or took back an official's
+  account or role.
 """
 
 from __future__ import annotations
@@ -758,6 +759,37 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {self.user} · {self.get_role_display()}"
+
+
+class OfficialChange(models.Model):
+    """One change to an event's officials, kept for the record: an account made, a role
+    given or taken back, a password reset — who, by whom, when. Never the password: a
+    new one is shown once to the director who asked and is stored only as its hash."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created", _("建立账号")
+        GRANTED = "granted", _("授予职责")
+        RESET = "reset", _("重设密码")
+        REVOKED = "revoked", _("撤销职责")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="official_changes", verbose_name=_("赛事")
+    )
+    kind = models.CharField(_("类别"), max_length=10, choices=Kind.choices)
+    user = by_user(_("裁判人员"))
+    #: The login as it was, kept when the account itself is gone.
+    username = models.CharField(_("用户名"), max_length=150)
+    role = models.CharField(_("职责"), max_length=10, choices=EventRole.Role.choices, blank=True)
+    changed_by = by_user(_("操作人"))
+    changed_at = models.DateTimeField(_("时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("裁判人员变更记录")
+        verbose_name_plural = _("裁判人员变更记录")
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.username} · {self.get_kind_display()}"
 
 
 class StagePin(models.Model):

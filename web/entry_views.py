@@ -30,10 +30,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from boards.errors import BoardError, ConflictError
-from boards.models import Board, Result
+from boards.models import Board, BoxCard, Result
 from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
+    box_card_rule,
     replay_find,
     replay_keep,
     result_check,
@@ -377,8 +378,13 @@ def director_scorecard(request: HttpRequest, code: str, order: int, number: int)
         "line": line,
         "result": result,
         "shown": results.result_view(result) if result is not None else None,
-        "history": results.result_history(result) if result is not None else [],
+        "history": results.scorecard_history(line.board, table, result)
+        if line is not None and table is not None
+        else [],
         "flags": results.flag_texts(result.flags) if result is not None else [],
+        "box_decision": results.box_card_decision(line.board, table)
+        if line is not None and table is not None
+        else None,
         "dispute": results.flag_texts(result.dispute)
         if result is not None and result.status == Result.Status.DISPUTED
         else [],
@@ -404,6 +410,37 @@ def director_check(request: HttpRequest, code: str, order: int, number: int) -> 
     if table is None or line is None:
         raise Http404("no such board")
     return _verdict(request, line.board, table, line.result, Actor.director(request.user))
+
+
+@login_required
+@require_POST
+def box_card_decide(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """The director's decision on a box card the typed deal contradicts (第三十三条):
+    the suit stands, or the non-offending side names the trump. Back to the scorecard
+    it was asked from."""
+    event = event_for(request, code, "director")
+    box = BoxCard.objects.filter(board__stage__event=event, pk=pk).select_related("board").first()
+    if box is None:
+        raise Http404("no such box card")
+    try:
+        box_card_rule(
+            box=box,
+            decision=request.POST.get("decision", ""),
+            trump=request.POST.get("trump", ""),
+            reason=request.POST.get("reason", "")[:500],
+            user=request.user,
+        )
+    except BoardError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("第%(n)d副已按第三十三条裁决，后续牌桌按裁决录入。") % {"n": box.board.number},
+        )
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("web:director", args=[event.code])
+    return HttpResponseRedirect(back)
 
 
 @login_required

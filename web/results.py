@@ -18,17 +18,25 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from boards.errors import BoardError
 from boards.models import (
+    TRUMP_CHOICES,
     Board,
     BoxCard,
+    BoxCardRuling,
     PinMiss,
     Result,
     ResultChange,
 )
 from boards.selectors import visible_board_ids
-from boards.services import box_card_prediction
+from boards.services import (
+    CONTRADICTED,
+    box_card_chooser,
+    box_card_prediction,
+    box_card_ruling,
+)
 from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
@@ -45,7 +53,7 @@ __all__ = [
     "in_language",
     "next_board",
     "rejection_view",
-    "result_history",
+    "scorecard_history",
     "result_view",
     "round_boards",
     "scorecard_start",
@@ -137,8 +145,9 @@ def scorecard_start(board: Board, table: Table, result: Result | None) -> dict[s
         return {"initial": scorecard_data(values), "source": "result", "basis": "", "box": None}
     box = BoxCard.objects.filter(board=board, match=table.match).first()
     if box is not None:
+        ruling = box_card_ruling(box)  # the box card as the director decided (第三十三条)
         return {
-            "initial": scorecard_data(box.values()),
+            "initial": scorecard_data(ruling.values() if ruling else box.values()),
             "source": "box_card",
             "basis": _("按牌盒卡：本副已在其他桌打过，请按牌盒卡上的级别、主牌和打家打。"),
             "box": box.values(),
@@ -160,6 +169,27 @@ def scorecard_start(board: Board, table: Table, result: Result | None) -> dict[s
         "source": "start",
         "basis": _("本组从%(level)s起打；前一副尚无成绩时请按实际级别填写。") % {"level": level},
         "box": None,
+    }
+
+
+def box_card_decision(board: Board, table: Table) -> dict[str, Any] | None:
+    """The box card of ``table``'s copy of ``board`` when the typed deal contradicts it
+    (第三十三条, 亮错主): what the deal shows, whether the director has decided, and the
+    choices — or None when there is nothing to decide or show."""
+    box = BoxCard.objects.filter(board=board, match=table.match).first()
+    if box is None:
+        return None
+    ruling = box_card_ruling(box)
+    pending = [f for f in box.flags if f.get("code") == CONTRADICTED]
+    if ruling is None and not pending:
+        return None
+    return {
+        "box": box,
+        "ruling": ruling,
+        "reasons": flag_texts(pending),
+        "chooser": _SIDES[box_card_chooser(box)],
+        "decisions": BoxCardRuling.Decision.choices,
+        "trumps": TRUMP_CHOICES,
     }
 
 
@@ -232,12 +262,29 @@ def flag_texts(flags: Iterable[Mapping[str, Any]]) -> list[str]:
 SHOWN_CHANGES = FIELDS[:7] + ("status",)
 
 
+_SIDES = {"NS": _lazy("南北"), "EW": _lazy("东西")}
+
+
 def _who(change: ResultChange) -> str:
     if change.user is not None:
         return str(change.user.get_username())
     if change.side:
-        return _("牌桌%(side)s") % {"side": {"NS": _("南北"), "EW": _("东西")}[change.side]}
+        return _("牌桌%(side)s") % {"side": _SIDES[change.side]}
     return str(change.get_role_display())
+
+
+def _credential(table: Table, side: str, user: Any, *, wrong: bool) -> str:
+    """What an action rested on, in words: a login, or the table's code with one side's
+    PIN — whose card it is, never its digits (the digits are stored nowhere here)."""
+    if user is not None:
+        return _("账号 %(name)s") % {"name": user.get_username()}
+    if not side:
+        return ""
+    entrant = table.ns if side == "NS" else table.ew
+    words = {"side": _SIDES[side], "entrant": entrant if entrant is not None else "—"}
+    if wrong:
+        return _("录入码 + %(side)s方密码错误（不是%(entrant)s的密码）") % words
+    return _("录入码 + %(side)s方（%(entrant)s）的密码") % words
 
 
 def _changed(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:
@@ -264,19 +311,43 @@ def _changed(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) 
     return "；".join(out)
 
 
-def result_history(result: Result) -> list[dict[str, Any]]:
-    """Every write to ``result`` and every refused attempt, oldest first."""
-    return [
-        {
-            "change": c,
-            "action": c.get_action_display(),
-            "who": _who(c),
-            "changed": _changed(c.before, c.after),
-        }
-        for c in ResultChange.objects.filter(result=result)
-        .select_related("user")
-        .order_by("at", "id")
-    ]
+def scorecard_history(board: Board, table: Table, result: Result | None) -> list[dict[str, Any]]:
+    """A scorecard's history for the director, oldest first: every write to its result
+    with the PIN (which side's) or login it rested on, every refused attempt — and the
+    wrong PINs typed for this board before it had a result (``PinMiss`` rows, with the
+    phone's address), which no result's trail could hold."""
+    rows: list[dict[str, Any]] = []
+    if result is not None:
+        for c in ResultChange.objects.filter(result=result).select_related("user"):
+            wrong = c.action == ResultChange.Action.WRONG_PIN
+            rows.append(
+                {
+                    "at": c.at,
+                    "order": (0, c.id),
+                    "kind": c.action,
+                    "action": c.get_action_display(),
+                    "who": _who(c),
+                    "credential": _credential(table, c.side, c.user, wrong=wrong),
+                    "version": c.version,
+                    "changed": _changed(c.before, c.after),
+                    "reason": c.reason,
+                }
+            )
+    for miss in PinMiss.objects.filter(board=board, table=table, result__isnull=True):
+        rows.append(
+            {
+                "at": miss.at,
+                "order": (1, miss.id),
+                "kind": ResultChange.Action.WRONG_PIN,
+                "action": ResultChange.Action.WRONG_PIN.label,
+                "who": _("牌桌%(side)s") % {"side": _SIDES[miss.side]},
+                "credential": _credential(table, miss.side, None, wrong=True),
+                "version": None,
+                "changed": "",
+                "reason": miss.address,
+            }
+        )
+    return sorted(rows, key=lambda row: (row["at"], row["order"]))
 
 
 # --- the director's scorecard page -----------------------------------------------------------
@@ -325,8 +396,12 @@ def dashboard_etag(event: Event) -> str:
         n=Count("id"), last=Max("released_at")
     )
     pins = PinMiss.objects.filter(table__round__stage__event=event).aggregate(last=Max("id"))
+    # A 第三十三条 decision takes a box card's flag off the dashboard.
+    decided = BoxCardRuling.objects.filter(box_card__board__stage__event=event).aggregate(
+        last=Max("id")
+    )
     stamp = (
-        f"{pins['last']}-{changes['last']}-{changes['n']}-{results['n']}-"
+        f"{decided['last']}-{pins['last']}-{changes['last']}-{changes['n']}-{results['n']}-"
         f"{results['last'].timestamp() if results['last'] else 0}-{released['n']}-"
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )

@@ -146,7 +146,16 @@ class EventForm(forms.Form):
 
 
 class RoleForm(forms.Form):
+    """An official to add: a new account (a name shown on the papers) or an existing
+    login, with its role in the event."""
+
     username = forms.CharField(label=_("用户名"), max_length=150)
+    name = forms.CharField(
+        label=_("姓名"),
+        max_length=150,
+        required=False,
+        help_text=_("新账号的姓名，显示在页面和打印材料上"),
+    )
     role = forms.ChoiceField(label=_("职责"), choices=EventRole.Role.choices)
 
 

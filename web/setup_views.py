@@ -46,18 +46,21 @@ from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
 from tournament.selectors import unplayed_tiebreak
 from tournament.services import (
+    IssuedPassword,
     entrant_create,
     entrant_update,
     entrant_withdraw,
     entrants_add,
     entrants_parse,
     event_create,
-    event_role_grant,
-    event_role_revoke,
     event_update,
     match_add_tiebreak,
     match_remove_tiebreak,
     new_draw_seed,
+    official_create,
+    official_invite,
+    official_password_reset,
+    official_remove,
     round_close,
     round_start,
     stage_create,
@@ -159,33 +162,63 @@ def event_edit(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 def officials(request: HttpRequest, code: str) -> HttpResponse:
+    """The event's directors, referees and scorers: a new account or an existing login
+    given a role, a password reset (the new one shown on this answer only, never
+    stored or sent again), a role taken back — each one service, audited."""
     event = event_for(request, code, "director")
     form = RoleForm(request.POST or None, label_suffix="")
-    if request.method == "POST":
-        if "revoke" in request.POST:
-            role = EventRole.objects.filter(event=event, pk=request.POST["revoke"]).first()
+    issued: IssuedPassword | None = None
+    action = request.POST.get("action") if request.method == "POST" else None
+    try:
+        if action == "remove":
+            role = EventRole.objects.filter(event=event, pk=request.POST.get("role")).first()
             if role is None:
                 raise Http404("no such role")
-            try:
-                event_role_revoke(role=role, acting_user=request.user)
-            except ValidationError as error:
-                messages.error(request, _error_text(error))
+            official_remove(role=role, acting_user=request.user)
+            messages.success(request, _("已撤销 %(name)s 的职责。") % {"name": role.user})
             return HttpResponseRedirect(request.path)
-        if form.is_valid():
-            try:
-                event_role_grant(
+        if action == "reset":
+            held = EventRole.objects.filter(event=event, user_id=request.POST.get("user")).first()
+            if held is None:
+                raise Http404("no such official")
+            issued = official_password_reset(event=event, acting_user=request.user, user=held.user)
+        elif action in ("create", "invite") and form.is_valid():
+            data = form.cleaned_data
+            if action == "create":
+                issued = official_create(
                     event=event,
-                    username=form.cleaned_data["username"],
-                    role=form.cleaned_data["role"],
+                    acting_user=request.user,
+                    username=data["username"],
+                    role=data["role"],
+                    name=data["name"],
                 )
-            except ValidationError as error:
-                form.add_error(None, _error_text(error))
             else:
+                official_invite(
+                    event=event,
+                    acting_user=request.user,
+                    username=data["username"],
+                    role=data["role"],
+                )
                 messages.success(request, _("职责已添加。"))
                 return HttpResponseRedirect(request.path)
+            form = RoleForm(label_suffix="")
+    except ValidationError as error:
+        if action in ("create", "invite"):
+            form.add_error(None, _error_text(error))
+        else:
+            messages.error(request, _error_text(error))
+            return HttpResponseRedirect(request.path)
     roles = EventRole.objects.filter(event=event).select_related("user").order_by("role", "id")
-    context = _context(request, event, "officials") | {"form": form, "event_roles": roles}
-    return render(request, "web/setup/officials.html", context)
+    context = _context(request, event, "officials") | {
+        "form": form,
+        "event_roles": roles,
+        "issued": issued,
+        "changes": event.official_changes.select_related("changed_by")[:30],
+    }
+    response = render(request, "web/setup/officials.html", context)
+    if issued is not None:
+        response["Cache-Control"] = "no-store"  # the one-time password stays off every cache
+    return response
 
 
 # --- 2. entrants -------------------------------------------------------------------------

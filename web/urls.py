@@ -39,6 +39,11 @@ urlpatterns = [
         name="director_scorecard",
     ),
     path(
+        "e/<slug:code>/director/box/<int:pk>/decide/",
+        entry_views.box_card_decide,
+        name="box_card_decide",
+    ),
+    path(
         "e/<slug:code>/director/s/<int:order>/r/<int:number>/check/",
         entry_views.director_check,
         name="director_check",

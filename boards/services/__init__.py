@@ -5,6 +5,13 @@ release is ``scoring.services.release``: it changes what the scores show."""
 from __future__ import annotations
 
 from ..records import Entry
+from .box_contradictions import (
+    CONTRADICTED,
+    box_card_chooser,
+    box_card_contradiction,
+    box_card_flag_contradiction,
+)
+from .box_rulings import box_card_rule
 from .commitments import (
     DEALT_AT_ONCE,
     BoardCheck,
@@ -32,6 +39,7 @@ from .results import (
     Judgement,
     Prediction,
     box_card_prediction,
+    box_card_ruling,
     first_play_table,
     first_play_tables,
     pin_misses,
@@ -64,7 +72,13 @@ __all__ = [
     "boards_generate",
     "boards_generate_event",
     "boards_import",
+    "CONTRADICTED",
+    "box_card_chooser",
+    "box_card_contradiction",
+    "box_card_flag_contradiction",
     "box_card_prediction",
+    "box_card_rule",
+    "box_card_ruling",
     "deal_from_seed",
     "first_play_table",
     "first_play_tables",

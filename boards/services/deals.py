@@ -35,9 +35,10 @@ from core.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
 from tournament.models import BoardSet, Round, Stage
 
 from ..errors import BoardError, EntryRejected
-from ..models import Board, Result
+from ..models import Board, BoxCard, Result
 from ..records import result_record
 from ..signals import result_changed
+from .box_contradictions import box_card_flag_contradiction
 
 __all__ = [
     "board_fill_deal",
@@ -551,6 +552,9 @@ def board_fill_deal(
             result.flags, result.flagged = [*result.flags, *flags], True
             result.save(update_fields=["flags", "flagged", "updated_at"])
             flagged.append(result)
+        # A box card whose trump the deal contradicts goes to the director (第三十三条).
+        for box in BoxCard.objects.filter(board=board).select_related("filled_by__board"):
+            box_card_flag_contradiction(box)
     for result in Result.objects.filter(board=board, status=Result.Status.CONFIRMED):
         result_changed.send(sender=Result, result=result)
     return board, flagged

@@ -46,7 +46,16 @@ from tournament.models import Entrant, Match, Round, SetPlay, Table
 from tournament.services import stage_pin
 
 from ..errors import BoardError, ConflictError, EntryRejected
-from ..models import BOX_CARD_FIELDS, Board, BoxCard, EntryCheck, PinMiss, Result, ResultChange
+from ..models import (
+    BOX_CARD_FIELDS,
+    Board,
+    BoxCard,
+    BoxCardRuling,
+    EntryCheck,
+    PinMiss,
+    Result,
+    ResultChange,
+)
 from ..records import (
     Entry,
     entry_record,
@@ -55,12 +64,14 @@ from ..records import (
     result_snapshot,
 )
 from ..signals import result_changed
+from .box_contradictions import CONTRADICTED, box_card_flag_contradiction
 
 __all__ = [
     "Actor",
     "Judgement",
     "Prediction",
     "box_card_prediction",
+    "box_card_ruling",
     "first_play_table",
     "pin_misses",
     "result_check",
@@ -234,13 +245,15 @@ def _prediction_flags(
 
 
 def _reflag(box_card: BoxCard) -> None:
-    """Recompute a box card's prediction flags from its filling result."""
+    """Recompute a box card's prediction flags from its filling result (a contradiction
+    waiting for the 第三十三条 decision stays: only the decision lifts it)."""
     filler = box_card.filled_by
     flags = (
         _prediction_flags(box_card_prediction(box_card.board, filler.table), box_card.values())
         if filler is not None
         else []
     )
+    flags += [f for f in box_card.flags if f.get("code") == CONTRADICTED]
     if flags != box_card.flags:
         box_card.flags, box_card.flagged = flags, bool(flags)
         box_card.save(update_fields=["flags", "flagged"])
@@ -299,9 +312,14 @@ def _differs_flag(box: Mapping[str, str], played: Mapping[str, str]) -> dict[str
     }
 
 
-def _judge(board: Board, entry: Entry, *, with_deal: bool = True) -> Verdict:
+def _judge(board: Board, entry: Entry, *, with_deal: bool = True, ruled: bool = False) -> Verdict:
+    """The engine's verdict on ``entry``; ``ruled``: its trump is the one a director's
+    decision fixed (第三十三条), so who could have declared it is not checked."""
+    record = entry_record(board, entry, with_deal=with_deal)
+    if ruled:
+        record["declaration"] = "ruled"
     try:
-        return check_board(entry_record(board, entry, with_deal=with_deal))
+        return check_board(record)
     except RecordUnreadable as error:  # pragma: no cover - entry_record always writes one
         raise BoardError(error.message_zh, error.message_en, code="bad_record") from error
 
@@ -320,9 +338,16 @@ class Judgement:
     dispute: list[dict[str, Any]] = field(default_factory=list)
 
 
+def box_card_ruling(box: BoxCard | None) -> BoxCardRuling | None:
+    """The director's decision in force on ``box`` (第三十三条), if any: the latest."""
+    if box is None:
+        return None
+    return box.rulings.order_by("-decided_at", "-id").first()
+
+
 def _box_card_judgement(
     *, board: Board, table: Table, entry: Entry, actor: Actor, result: Result | None
-) -> tuple[BoxCard | None, list[dict[str, Any]], list[dict[str, Any]], bool]:
+) -> tuple[BoxCard | None, list[dict[str, Any]], list[dict[str, Any]], bool, BoxCardRuling | None]:
     """The scorecard against the box card in the box (牌盒卡, 第四十三条): the box card,
     the refusals, the flags, and whether a correction moves the box card.
 
@@ -333,11 +358,16 @@ def _box_card_judgement(
     flagged, 第三十三条: the box card as decided). A director's scorecard that differs
     from the box card is kept and flagged; anyone else's is refused
     (``box_card_mismatch``: the table holds that box card, so saying so tells it nothing
-    hidden)."""
+    hidden). After a director's decision on a contradicted box card (第三十三条) the box
+    card is read as decided: with the trump the decision names."""
     box = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+    ruling = box_card_ruling(box)
     values = entry.box_card_values()
-    if box is None or box.values() == values:
-        return box, [], [], False
+    if box is None:
+        return box, [], [], False, None
+    expected = ruling.values() if ruling is not None else box.values()
+    if expected == values:
+        return box, [], [], False, ruling
     own = result is not None and box.filled_by_id == result.pk
     played_from = (
         own
@@ -345,11 +375,11 @@ def _box_card_judgement(
         .exclude(pk=result.pk if result is not None else None)
         .exists()
     )
-    if own and (not played_from or actor.is_director):
-        return box, [], [], True
+    if own and (not played_from or actor.is_director) and ruling is None:
+        return box, [], [], True, None
     if actor.is_director:
-        return box, [], [_differs_flag(box.values(), values)], False
-    return box, [_mismatch(board, box.values(), values)], [], False
+        return box, [], [_differs_flag(expected, values)], False, None
+    return box, [_mismatch(board, expected, values)], [], False, None
 
 
 def scorecard_judge(
@@ -376,11 +406,12 @@ def scorecard_judge(
     deal contradicts is not refused but kept as disputed (``Judgement.dispute``) for the
     director, and the table is answered exactly as for a legal one, so no probe tells a
     table anything of a board it has not played (第二十八条之6)."""
-    box, box_errors, flags, move_box = _box_card_judgement(
+    box, box_errors, flags, move_box, ruling = _box_card_judgement(
         board=board, table=table, entry=entry, actor=actor, result=result
     )
+    ruled = ruling is not None
     if actor.role != Role.TABLE:
-        verdict = _judge(board, entry)
+        verdict = _judge(board, entry, ruled=ruled)
         errors: list[Any] = [*verdict.errors, *box_errors]
         if errors:
             raise EntryRejected.from_findings(errors, board=board.number)
@@ -390,7 +421,7 @@ def scorecard_judge(
         raise EntryRejected.from_findings([*blind.errors, *box_errors], board=board.number)
     if not against_deal or not board.has_deal:
         return Judgement(verdict=blind, box=box, flags=flags, move_box=move_box)
-    dealt = _judge(board, entry)
+    dealt = _judge(board, entry, ruled=ruled)
     if dealt.errors:
         dispute = [e.to_dict() for e in dealt.errors]
         return Judgement(verdict=blind, box=box, flags=flags, move_box=move_box, dispute=dispute)
@@ -465,7 +496,9 @@ def pin_misses(table: Table, side: str) -> int:
     return PinMiss.objects.filter(table=table, side=side).count()
 
 
-def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
+def _check_pin(
+    actor: Actor, table: Table, result: Result | None, board: Board | None = None
+) -> None:
     """The side's own PIN for the table's stage. A wrong one is a row for the director
     (and in the result's trail); after ``PIN_MISSES_PER_SIDE`` of them the side's
     writes wait for the director, right PIN or not — counted per table and side, so
@@ -478,7 +511,7 @@ def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
         actor.pin, stage_pin(table.round.stage, entrant)
     )
     if not right:
-        _pin_missed(actor, table, result)
+        _pin_missed(actor, table, result, board)
     if locked:
         raise _refuse(
             f"本方录入密码已输错{limit}次：请找裁判长录入或确认",
@@ -494,9 +527,19 @@ def _check_pin(actor: Actor, table: Table, result: Result | None) -> None:
         )
 
 
-def _pin_missed(actor: Actor, table: Table, result: Result | None) -> None:
-    """A wrong PIN: a row for the director, and one in the result's trail."""
-    PinMiss.objects.create(table=table, side=actor.side, result=result, address=actor.address)
+def _pin_missed(
+    actor: Actor, table: Table, result: Result | None, board: Board | None = None
+) -> None:
+    """A wrong PIN: a row for the director (with the board tried, so the scorecard's
+    history shows it even before the board has a result), and one in the result's
+    trail."""
+    PinMiss.objects.create(
+        table=table,
+        side=actor.side,
+        result=result,
+        board=result.board if result is not None else board,
+        address=actor.address,
+    )
     if result is not None:
         who = _who(actor)
         who["credential"] = who["credential"].replace("+ PIN of", "+ wrong PIN for")
@@ -510,7 +553,12 @@ def _pin_missed(actor: Actor, table: Table, result: Result | None) -> None:
 
 
 def _check_actor(
-    actor: Actor, table: Table, *, pin: bool = True, result: Result | None = None
+    actor: Actor,
+    table: Table,
+    *,
+    pin: bool = True,
+    result: Result | None = None,
+    board: Board | None = None,
 ) -> None:
     """Whether ``actor`` may act at ``table``. A table side: only its own table, only
     while the director has its round open (a code printed for a later round does
@@ -532,7 +580,7 @@ def _check_actor(
                 code="round_not_open",
             )
         if pin:
-            _check_pin(actor, table, result)
+            _check_pin(actor, table, result, board)
     elif actor.role in (Role.DIRECTOR, Role.SCORER):
         if actor.user is None:
             raise _refuse("需要登录", "log in first")
@@ -566,7 +614,7 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
     """Enter ``board``'s result at ``table``. Judged by the engine first; nothing is
     stored when it (or the box card) says no. A director's entry is confirmed at once;
     anyone else's waits for the other side's confirmation (:func:`result_confirm`)."""
-    _check_actor(actor, table)
+    _check_actor(actor, table, board=board)
     match = table.match
     if match is not None and (match.home_id is None or match.away_id is None):
         # A bracket's later match before its teams are known: a result here would count
@@ -631,6 +679,10 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
         )
         if box is None:
             _fill_box_card(board, table, result, values, actor)
+            # The 牌型卡 typed before this first scorecard: a contradiction shows now.
+            filled = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+            if filled is not None:
+                box_card_flag_contradiction(filled)
         _reflag_around(board, table)
     if result.status == Result.Status.CONFIRMED:
         result_changed.send(sender=Result, result=result)

@@ -270,6 +270,8 @@ class _Judge:
 
     def check_declaration(self, deal_ok: bool) -> None:
         r, f = self.r, self.f
+        if r.declaration == "ruled":
+            return  # the trump as the director decided it (第三十三条), not as declared
         level_card = card(r.trump, self.level_rank)
         if r.declared_by is not None:
             need = 1 if r.declaration == "show" else 2

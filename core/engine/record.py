@@ -41,7 +41,10 @@ MAX_TRICKS = HAND_SIZE
 SIDE_KEYS = frozenset(s.value for s in Side)
 SIDE_ZH = {Side.NS: "南北", Side.EW: "东西"}
 SEAT_KEYS = frozenset(SEATS_BY_NAME)
-DECLARATIONS = ("show", "overturn", "seal")  # 亮主, 正主, 封主 (第十五条)
+# 亮主, 正主, 封主 (第十五条); "ruled": the trump was fixed by the director's decision
+# on a wrong declaration (亮错主, 第三十三条: the non-offending side lets the suit stand or
+# names it), so who could have declared it is not checked against the deal.
+DECLARATIONS = ("show", "overturn", "seal", "ruled")
 
 
 @dataclass(frozen=True)
@@ -179,8 +182,9 @@ def read_record(data: object) -> tuple[BoardRecord | None, Findings]:
     declaration = data.get("declaration", "show")
     if not isinstance(declaration, str) or declaration not in DECLARATIONS:
         r.bad(
-            "亮主方式（declaration）应为 show（亮主）、overturn（正主）或 seal（封主）",
-            "declaration must be show, overturn or seal",
+            "亮主方式（declaration）应为 show（亮主）、overturn（正主）、seal（封主）"
+            "或 ruled（按第三十三条裁决）",
+            "declaration must be show, overturn, seal or ruled",
         )
 
     hands = read_hands(r)

@@ -3,12 +3,14 @@ inline, Enter saves and moves on; corrections with their history; a version conf
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from boards.models import Result
 from boards.services import Actor, result_correct
-from tests._tables import side_form
+from tests._tables import pin_of, side_form
 from tests.builders import boards_of, entry
 from tournament.models import Table
 
@@ -162,6 +164,39 @@ def test_the_director_confirms_a_tables_entry(client, team, director, open_table
     )
 
     assert Result.objects.get().status == "confirmed"
+
+
+def test_the_history_shows_which_sides_pin_and_the_refused_attempts(
+    client, team, director, open_table
+):
+    """Issue 26: the guide says the scorecard history shows the PIN used and the refused
+    attempts. A wrong PIN before the board has a result, the entry with N–S's PIN, a
+    wrong E–W PIN and the confirmation with E–W's: each a row naming the side and whose
+    card (with the phone's address for a wrong one), never the PIN's digits."""
+    board = boards_of(open_table)[0]
+    at_table = reverse("web:table_board", args=[open_table.code, board.number])
+    confirm = reverse("web:table_confirm", args=[open_table.code, board.number])
+    ns, ew = pin_of(open_table, "NS"), pin_of(open_table, "EW")
+    wrong = next(p for p in ("000000", "111111", "222222") if p not in (ns, ew))
+    client.post(at_table, form(board, 40, side="NS", pin=wrong), REMOTE_ADDR="10.0.0.7")
+    client.post(at_table, form(board, 40, **side_form(open_table, "NS")))
+    client.post(confirm, {"side": "EW", "pin": wrong, "version": 1}, REMOTE_ADDR="10.0.0.8")
+    client.post(confirm, {**side_form(open_table, "EW"), "version": 1})
+    assert Result.objects.get().status == "confirmed"
+
+    client.force_login(director)
+    page = client.get(scorecard_url(team.team_match), {"table": open_table.pk, "board": 1})
+    history = page.content.decode().split('class="grid history"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr class=\"action-(\w+)\">(.*?)</tr>", history, re.S)
+
+    assert [kind for kind, _ in rows] == ["wrong_pin", "enter", "wrong_pin", "confirm"]
+    home, away = str(open_table.ns), str(open_table.ew)
+    assert f"南北方密码错误（不是{home}的密码）" in rows[0][1] and "10.0.0.7" in rows[0][1]
+    assert f"录入码 + 南北方（{home}）的密码" in rows[1][1]
+    assert f"东西方密码错误（不是{away}的密码）" in rows[2][1] and "10.0.0.8" in rows[2][1]
+    assert f"录入码 + 东西方（{away}）的密码" in rows[3][1]
+    for digits in (ns, ew, wrong):
+        assert digits not in history
 
 
 def test_a_box_card_that_differs_is_kept_and_flagged_for_a_director(

@@ -354,19 +354,67 @@ def test_the_event_is_edited_and_its_rules_fixed_once_play_starts(client, organi
     assert event.switches["level_digs"]["K"] == "swap"
 
 
-def test_officials_are_given_a_role_and_the_only_director_keeps_theirs(client, organiser):
+def test_officials_are_made_reset_and_removed_in_the_workspace(client, organiser):
+    """Item 2 of issue 26: no admin for officials. A new referee account with its
+    password shown once (and never cached), an existing login invited as scorer, a
+    password reset, a role removed — each in the page's change record; the only
+    director keeps theirs."""
     event = _create_event(client)
     builders.user("jilu")
     url = reverse("web:setup_officials", args=[event.code])
 
-    client.post(url, {"username": "jilu", "role": "scorer"})
+    made = client.post(
+        url, {"action": "create", "username": "wang", "name": "王裁判", "role": "referee"}
+    )
+    password = made.context["issued"].password
+    assert password in made.content.decode() and made["Cache-Control"] == "no-store"
+    assert client.get(url).content.decode().count(password) == 0  # shown once
+    assert EventRole.objects.filter(event=event, user__username="wang", role="referee").exists()
+
+    client.post(url, {"action": "invite", "username": "jilu", "role": "scorer"})
     assert EventRole.objects.filter(event=event, user__username="jilu", role="scorer").exists()
-    unknown = client.post(url, {"username": "nobody", "role": "referee"})
+    unknown = client.post(url, {"action": "invite", "username": "nobody", "role": "referee"})
     assert "没有用户名" in unknown.content.decode()
+    taken = client.post(url, {"action": "create", "username": "jilu", "role": "referee"})
+    assert "已被使用" in taken.content.decode()
+
+    wang = EventRole.objects.get(event=event, user__username="wang")
+    reset = client.post(url, {"action": "reset", "user": wang.user_id})
+    assert reset.context["issued"].password != password
+    client.post(url, {"action": "remove", "role": wang.pk})
+    assert not EventRole.objects.filter(pk=wang.pk).exists()
 
     own = EventRole.objects.get(event=event, user=organiser)
-    client.post(url, {"revoke": own.pk})
+    refused = client.post(url, {"action": "remove", "role": own.pk}, follow=True)
+    assert "唯一裁判长" in refused.content.decode()
     assert EventRole.objects.filter(pk=own.pk).exists()  # the last director stays
+    page = client.get(url).content.decode()
+    for kind in ("建立账号", "授予职责", "重设密码", "撤销职责"):
+        assert kind in page
+
+
+@pytest.mark.parametrize("role", ["referee", "scorer"])
+def test_a_referee_or_scorer_cannot_touch_the_officials(client, role):
+    """The permission matrix at the page: an official who is not the director gets
+    403 for reading and for each action, and nothing changes."""
+    event = builders.event()
+    director = builders.user("zhang", event=event, role="director")
+    client.force_login(builders.user("official", event=event, role=role))
+    url = reverse("web:setup_officials", args=[event.code])
+    director_role = EventRole.objects.get(user=director)
+
+    assert client.get(url).status_code == 403
+    for data in [
+        {"action": "create", "username": "mine", "role": "director"},
+        {"action": "invite", "username": "official", "role": "director"},
+        {"action": "reset", "user": director.pk},
+        {"action": "remove", "role": director_role.pk},
+    ]:
+        assert client.post(url, data).status_code == 403
+    assert not event.official_changes.exists()
+    assert EventRole.objects.filter(pk=director_role.pk).exists()
+    client.logout()
+    assert client.get(url).status_code == 302  # to the login
 
 
 def test_boards_imported_from_a_zip_on_the_boards_page(

@@ -20,14 +20,19 @@ from .matches import (
     match_record_winner,
     match_remove_tiebreak,
 )
+from .officials import (
+    IssuedPassword,
+    official_create,
+    official_invite,
+    official_password_reset,
+    official_remove,
+)
 from .pins import stage_pin
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
 from .setup import (
     entrant_update,
     entrant_withdraw,
-    event_role_grant,
-    event_role_revoke,
     event_update,
     stage_delete,
     stage_playoff_create,
@@ -39,9 +44,12 @@ __all__ = [
     "entrant_create",
     "entrant_update",
     "entrant_withdraw",
-    "event_role_grant",
-    "event_role_revoke",
     "event_update",
+    "IssuedPassword",
+    "official_create",
+    "official_invite",
+    "official_password_reset",
+    "official_remove",
     "new_draw_seed",
     "entrants_add",
     "entrants_parse",

@@ -1,5 +1,6 @@
-"""Setting an event up from the director's workspace: editing the event, its officials,
-correcting or withdrawing an entrant, and taking back a stage — all before play.
+"""Setting an event up from the director's workspace: editing the event, correcting or
+withdrawing an entrant, and taking back a stage — all before play (its officials:
+``officials.py``).
 
 "Before play" means before the director has started a round that the change touches
 (``Round.started_at``): once a round has started, what its tables play is fixed and a
@@ -12,19 +13,16 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from ..errors import EventError
-from ..models import Entrant, Event, EventRole, Membership, Round, Stage
+from ..models import Entrant, Event, Membership, Round, Stage
 from .events import _captain_index, _player, check_entrant_size, check_event_fields
 from .stages import stage_create
 
 __all__ = [
     "entrant_update",
     "entrant_withdraw",
-    "event_role_grant",
-    "event_role_revoke",
     "event_update",
     "stage_delete",
     "stage_playoff_create",
@@ -66,41 +64,6 @@ def event_update(
 
 def _started(rounds: Any) -> bool:
     return bool(rounds.filter(started_at__isnull=False).exists())
-
-
-# --- officials ---------------------------------------------------------------------------
-
-
-@transaction.atomic
-def event_role_grant(*, event: Event, username: str, role: str) -> EventRole:
-    """Give the login ``username`` a role in ``event`` (裁判长, 裁判, 记分员)."""
-    if role not in EventRole.Role.values:
-        raise EventError(f"未知的职责 {role!r}", f"unknown role {role!r}", code="role")
-    user = get_user_model().objects.filter(username=username.strip()).first()
-    if user is None:
-        raise EventError(
-            f"没有用户名为“{username}”的账号", f"no account named {username!r}", code="user"
-        )
-    found, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
-    return found
-
-
-@transaction.atomic
-def event_role_revoke(*, role: EventRole, acting_user: Any) -> None:
-    """Take a role back; the last director cannot remove their own directorship."""
-    if (
-        role.role == EventRole.Role.DIRECTOR
-        and role.user_id == getattr(acting_user, "pk", None)
-        and not EventRole.objects.filter(event=role.event_id, role=role.role)
-        .exclude(pk=role.pk)
-        .exists()
-    ):
-        raise EventError(
-            "不能撤销本赛事唯一裁判长自己的职责",
-            "the event's only director cannot remove their own role",
-            code="last_director",
-        )
-    role.delete()
 
 
 # --- entrants ----------------------------------------------------------------------------

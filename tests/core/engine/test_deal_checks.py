@@ -81,6 +81,15 @@ def test_it_rejects_a_declaration_by_a_player_without_a_level_card_of_the_suit()
     ]
 
 
+def test_a_trump_fixed_under_article_33_is_not_checked_against_the_deal():
+    """第三十三条 (亮错主): once the director records the non-offending side's choice, the
+    trump stands as decided (``"declaration": "ruled"``), whoever showed it."""
+    record = board(level="7", trump="H", declarer="N", hands={"S": "H7"})
+    record["declared_by"] = "E"  # E holds neither H7: a wrong declaration
+    record["declaration"] = "ruled"
+    assert codes(check_board(record)) == []
+
+
 def test_a_partner_may_declare_for_the_declarer():
     record = board(level="7", trump="H", declarer="N", declared_by="S")
     assert codes(check_board(record)) == []
