@@ -20,6 +20,7 @@ from .matches import (
     match_record_winner,
     match_remove_tiebreak,
 )
+from .overrides import OVERRIDE_KINDS, round_swap
 from .pins import stage_pin
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
@@ -35,6 +36,7 @@ from .setup import (
 from .stages import new_draw_seed, stage_create, stage_preview, swiss_round_create
 
 __all__ = [
+    "OVERRIDE_KINDS",
     "bracket_sync",
     "entrant_create",
     "entrant_update",
@@ -53,6 +55,7 @@ __all__ = [
     "player_get_or_create",
     "round_close",
     "round_start",
+    "round_swap",
     "stage_create",
     "stage_delete",
     "stage_pin",
