@@ -1,0 +1,74 @@
+"""The movement library and a round's seats page (issue 26, item 6), through the client."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from core.formats.howell import howell
+from tests import builders
+from tournament.models import ScheduleChange, StageEntry, Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def signed_in(client, director):
+    client.force_login(director)
+    return client
+
+
+def test_the_library_gives_a_howells_figures_and_balance_from_core(signed_in):
+    page = signed_in.get(reverse("web:movements"), {"kind": "howell", "size": 6})
+    text = page.content.decode()
+    balance = howell(6).balance()
+    assert page.status_code == 200
+    # 6 pairs: 5 rounds of 3 tables; compared 1–3 times, ideally 2 (docs/formats.md).
+    assert (balance.lowest, balance.highest, balance.mean) == (1, 3, 2)
+    assert "每两对比较1–3次，理想2次" in text
+    assert text.count("<tr><th scope=\"row\">第") == 5
+    assert 'class="set" style="--set: ' in text
+
+
+@pytest.mark.parametrize(
+    ("kind", "size", "shown"),
+    [
+        ("mitchell", 13, "A区每轮一对南北轮空"),
+        ("mitchell", 16, "第4轮后东西对跳一桌"),
+        ("round_robin", 5, "每轮一队轮空"),
+        ("groups", 12, "A（6）、B（6）"),
+        ("swiss", 20, "至多19轮"),
+        ("knockout", 6, "bracket-svg"),
+        ("double_elimination", 8, "bracket-svg"),
+    ],
+)
+def test_every_movement_family_shows_its_figures(signed_in, kind, size, shown):
+    page = signed_in.get(reverse("web:movements"), {"kind": kind, "size": size})
+    assert shown in page.content.decode()
+
+
+def test_stage_creation_links_to_the_library(signed_in, event):
+    page = signed_in.get(reverse("web:setup_stage", args=[event.code]), {"kind": "howell"})
+    assert f"{reverse('web:movements')}?kind=howell&amp;event={event.code}" in page.content.decode()
+
+
+def test_a_director_swaps_two_pairs_on_the_seats_page_and_a_refusal_is_bilingual(
+    signed_in, event, director
+):
+    stage = builders.stage(event, "mitchell", builders.pairs(event, 10), draw_seed=4)
+    first = stage.rounds.get(number=1)
+    url = reverse("web:round_seats", args=[event.code, first.pk])
+    ns = {e.pair_number: e.entrant for e in StageEntry.objects.filter(stage=stage, direction="NS")}
+    ew = {e.pair_number: e.entrant for e in StageEntry.objects.filter(stage=stage, direction="EW")}
+
+    refused = signed_in.post(url, {"first": ns[1].pk, "second": ew[2].pk, "reason": "试"})
+    assert refused.status_code == 422
+    assert "同一方向" in refused.content.decode() and "one direction" in refused.content.decode()
+
+    done = signed_in.post(url, {"first": ns[1].pk, "second": ns[2].pk, "reason": "轮椅座位"})
+    assert done.status_code == 302
+    assert Table.objects.get(round=first, number=1).ns == ns[2]
+    change = ScheduleChange.objects.get()
+    assert (change.reason, change.changed_by) == ("轮椅座位", director)
+    page = signed_in.get(url).content.decode()
+    assert "轮椅座位" in page and "director" in page
