@@ -26,7 +26,7 @@ def test_the_library_gives_a_howells_figures_and_balance_from_core(signed_in):
     # 6 pairs: 5 rounds of 3 tables; compared 1–3 times, ideally 2 (docs/formats.md).
     assert (balance.lowest, balance.highest, balance.mean) == (1, 3, 2)
     assert "每两对比较1–3次，理想2次" in text
-    assert text.count("<tr><th scope=\"row\">第") == 5
+    assert text.count('<tr><th scope="row">第') == 5
     assert 'class="set" style="--set: ' in text
 
 
