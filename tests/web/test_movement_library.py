@@ -6,8 +6,11 @@ import pytest
 from django.urls import reverse
 
 from core.formats.howell import howell
+from web.movements import FAMILIES
 from tests import builders
 from tournament.models import ScheduleChange, StageEntry, Table
+
+from .test_english_pages import OWN_NAMES, chinese_left, names, visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +75,25 @@ def test_a_director_swaps_two_pairs_on_the_seats_page_and_a_refusal_is_bilingual
     assert (change.reason, change.changed_by) == ("轮椅座位", director)
     page = signed_in.get(url).content.decode()
     assert "轮椅座位" in page and "director" in page
+
+
+def test_the_library_and_the_seats_page_read_in_english(english, event, director):
+    english.force_login(director)
+    stage = builders.stage(event, "round_robin", builders.teams(event, 5), boards_per_session=4)
+    first = stage.rounds.get(number=1)
+    seats = reverse("web:round_seats", args=[event.code, first.pk])
+    match = first.matches.first()
+    english.post(seats, {"first": match.home_id, "second": match.away_id, "reason": "draw typo"})
+    allowed = names(event) + OWN_NAMES
+    paths = [f"{reverse('web:movements')}?kind={kind}" for kind in FAMILIES] + [
+        f"{reverse('web:movements')}?kind=mitchell&size=24&sections=2",
+        seats,
+    ]
+    left = {}
+    for path in paths:
+        response = english.get(path)
+        assert response.status_code == 200, path
+        found = chinese_left(visible_text(response.content.decode()), allowed)
+        if found:
+            left[path] = found
+    assert not left, left
