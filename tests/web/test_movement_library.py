@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 
 from core.formats.howell import howell
-from web.movements import FAMILIES
 from tests import builders
 from tournament.models import ScheduleChange, StageEntry, Table
+from web.movements import FAMILIES
 
 from .test_english_pages import OWN_NAMES, chinese_left, names, visible_text
 
