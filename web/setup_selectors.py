@@ -239,8 +239,19 @@ def round_seats(round_: Round) -> dict[str, Any]:
                 "boards": ", ".join(f"{s.first_board}–{s.last_board}" for s in sets),
             }
         )
+    matches = []
+    if stage.kind not in Stage.MOVEMENT_KINDS:
+        by_match: dict[int, list[Table]] = {}
+        for t in tables:
+            if t.match_id is not None:
+                by_match.setdefault(t.match_id, []).append(t)
+        matches = [
+            {"match": m, "tables": by_match.get(m.pk, [])}
+            for m in round_.matches.select_related("home", "away").order_by("number")
+        ]
     return {
         "table_rows": rows,
+        "match_rows": matches,
         "pair_numbers": numbers,
         "sitting_out": list(
             stage.entries.exclude(entrant_id__in=seated)

@@ -39,8 +39,10 @@ GUIDE_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 GUIDE = os.environ.get("UPDATE_GUIDE_SCREENSHOTS") == "1"
 
 
-def _guide_shot(page, name: str) -> None:
-    """A phone-size picture for the directors' guide, only when asked for."""
+def _guide_shot(page, name: str, top: str) -> None:
+    """A phone-size picture for the directors' guide (the screen from ``top`` down),
+    written into docs/img/ only when asked for."""
+    page.locator(top).evaluate("e => e.scrollIntoView()")
     page.screenshot(path=SCREENSHOTS / name)
     if GUIDE:
         page.screenshot(path=GUIDE_IMG / name)
@@ -57,7 +59,9 @@ def day(db, eager):
     knockout = builders.stage(
         event, "knockout", teams, draw_seed=1, boards_per_session=4, sessions=1
     )
-    robin = builders.stage(event, "round_robin", teams, draw_seed=1, boards_per_session=4)
+    robin = builders.stage(
+        event, "round_robin", teams, name="团体循环赛", draw_seed=1, boards_per_session=4
+    )
     boards_generate(stage=knockout)
     boards_generate(stage=robin)
     semi = Match.objects.filter(stage=knockout, home__isnull=False).order_by("number").first()
@@ -142,7 +146,7 @@ def test_a_directors_day_has_no_dead_end_on_phone_or_desktop(live_server, monkey
         assert m1.home_id == traded and ScheduleChange.objects.count() == 1
         assert phone.locator("#round-seats").get_by_text(str(m1.home)).first.is_visible()
         assert page_fits_the_phone(phone)
-        _guide_shot(phone, "director-round-seats.png")
+        _guide_shot(phone, "director-round-seats.png", "h1")
 
         # On the desktop, a later swap that would repeat a match is refused, bilingual.
         second = robin.rounds.get(number=2)
@@ -165,4 +169,4 @@ def test_a_directors_day_has_no_dead_end_on_phone_or_desktop(live_server, monkey
         # The movement library, for the guide: a Howell of 6 pairs on the phone.
         phone.goto(base + reverse("web:movements") + "?kind=howell&size=6")
         assert phone.get_by_text("每两对比较1–3次，理想2次").is_visible()
-        _guide_shot(phone, "director-movement-library.png")
+        _guide_shot(phone, "director-movement-library.png", "#library-form")
