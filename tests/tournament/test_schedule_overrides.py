@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.formats.swiss import SwissPair, SwissRound
 from printing.selectors import movement_data
 from tests import builders
 from tournament.errors import EventError
 from tournament.models import Match, ScheduleChange, StageEntry, Table
-from tournament.services import round_swap, stage_create
+from tournament.services import round_swap, stage_create, swiss_round_create
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +165,28 @@ def test_a_reason_is_required_and_brackets_are_refused(event, make_teams, make_s
         round_swap(round=robin.rounds.first(), first=teams[0], second=teams[1], reason=" ")
     with pytest.raises(EventError, match="种子位置"):
         round_swap(round=knockout.rounds.first(), first=teams[0], second=teams[1], reason="x")
+
+
+def test_a_swiss_pairing_is_changed_but_never_into_a_rematch(make_teams, make_stage):
+    """Swiss teams never meet twice (FIDE C.04.1 b, as core.formats.swiss pairs them)."""
+    a, b, c, d = make_teams(4)
+    swiss = make_stage("swiss", [a, b, c, d], rounds=3, boards_per_session=4)
+    first = swiss.rounds.get(number=1)  # top half against bottom half: a–c, b–d
+    assert {frozenset((m.home_id, m.away_id)) for m in first.matches.all()} == {
+        frozenset((a.pk, c.pk)),
+        frozenset((b.pk, d.pk)),
+    }
+
+    round_swap(round=first, first=c, second=d, reason="裁判长调整首轮")
+
+    assert {frozenset((m.home_id, m.away_id)) for m in first.matches.all()} == {
+        frozenset((a.pk, d.pk)),
+        frozenset((b.pk, c.pk)),
+    }
+    # The seeding stays: a Swiss override is a pairing change, not a new draw.
+    assert StageEntry.objects.get(stage=swiss, entrant=c).position == 3
+    second = swiss_round_create(
+        stage=swiss, pairing=SwissRound(2, (SwissPair(a, b), SwissPair(c, d)))
+    )
+    with pytest.raises(EventError, match="相遇2次"):
+        round_swap(round=second, first=b, second=d, reason="x")
