@@ -74,7 +74,9 @@ def day(db, eager):
     return event, knockout, robin, semi, client.cookies["sessionid"].value
 
 
-def test_a_directors_day_has_no_dead_end_on_phone_or_desktop(live_server, monkeypatch, day):
+def test_a_directors_day_has_no_dead_end_on_phone_or_desktop(
+    live_server, monkeypatch, settings, day
+):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is not installed")
     event, knockout, robin, semi, session = day
@@ -121,8 +123,11 @@ def test_a_directors_day_has_no_dead_end_on_phone_or_desktop(live_server, monkey
             printing = page.content()
             assert "米切尔移位表" not in printing and "随牌计分表" not in printing
 
-            # A draft event's unknown page: the bilingual 404.
+            # A draft event's unknown page: the bilingual 404, with DEBUG on as `make run`
+            # serves it (Django's debug page listed the site's addresses instead).
+            settings.DEBUG = True
             missing = page.goto(base + "/e/draft-day/s/9/")
+            settings.DEBUG = False
             assert missing is not None and missing.status == 404
             assert page.get_by_text("找不到页面").first.is_visible()
             assert "Not found" in page.content() and "Traceback" not in page.content()
