@@ -193,10 +193,14 @@ def _movement_grid(
         for t in r.tables:
             ns = "—" if t.ns is None else str(offset + t.ns)
             ew = "—" if t.ew is None else str(offset + t.ew)
+            if t.sit_out:  # the pair facing the empty seat sits out (轮空)
+                seated = ew if t.ns is None else ns
+                cells.append(Cell(text=f"{seated} {_('轮空')}"))
+                continue
             cells.append(
                 Cell(
                     text=f"{ns}–{ew}",
-                    set=0 if t.sit_out else t.board_set,
+                    set=t.board_set,
                     title=_("南北%(ns)s 东西%(ew)s 第%(s)d组（%(b)s）")
                     % {"ns": ns, "ew": ew, "s": t.board_set, "b": f"{t.boards[0]}–{t.boards[-1]}"},
                 )
@@ -209,14 +213,16 @@ def _mitchell(result: Figures, *, split: int, **_kw: Any) -> None:
     parts = sections(result.size, split, result.boards_per_round)
     first = parts[0].movement
     _pairs_rows(result, first, directed=True)
-    result.rows.insert(1, (_("分区"), "、".join(f"{s.label}（{s.pairs}）" for s in parts)))
+    if len(parts) > 1:
+        result.rows.insert(1, (_("分区"), "、".join(f"{s.label}（{s.pairs}）" for s in parts)))
     phantom = [s.label for s in parts if s.pairs % 2]
-    result.rows.append(
-        (
-            _("轮空"),
-            _("%(s)s区每轮一对南北轮空") % {"s": "、".join(phantom)} if phantom else _("无"),
-        )
-    )
+    if not phantom:
+        sit_out = _("无")
+    elif len(parts) == 1:
+        sit_out = _("每轮一对南北轮空")
+    else:
+        sit_out = _("%(s)s区每轮一对南北轮空") % {"s": "、".join(phantom)}
+    result.rows.append((_("轮空"), sit_out))
     result.rows.append(
         (
             _("跳桌"),

@@ -220,7 +220,8 @@ def round_seats(round_: Round) -> dict[str, Any]:
     — after any override — the entrants it leaves out, and the stage's override record."""
     stage = round_.stage
     numbers = {
-        e.entrant_id: (e.direction, e.pair_number) for e in StageEntry.objects.filter(stage=stage)
+        e.entrant_id: (e.direction, e.pair_number)
+        for e in StageEntry.objects.filter(stage=stage, pair_number__isnull=False)
     }
     tables = list(
         Table.objects.filter(round=round_)
@@ -236,6 +237,9 @@ def round_seats(round_: Round) -> dict[str, Any]:
             {
                 "table": t,
                 "set": sets[0].number if sets and stage.kind in Stage.MOVEMENT_KINDS else 0,
+                # (direction, pair number) of a movement's pairs, for "南北3" / "第3对"
+                "ns_no": numbers.get(t.ns_id) if t.ns_id else None,
+                "ew_no": numbers.get(t.ew_id) if t.ew_id else None,
                 "boards": ", ".join(f"{s.first_board}–{s.last_board}" for s in sets),
             }
         )

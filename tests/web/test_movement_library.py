@@ -36,7 +36,8 @@ def test_the_library_gives_a_howells_figures_and_balance_from_core(signed_in):
 @pytest.mark.parametrize(
     ("kind", "size", "shown"),
     [
-        ("mitchell", 13, "A区每轮一对南北轮空"),
+        ("mitchell", 13, "每轮一对南北轮空"),
+        ("mitchell", (26, 2), "A、B区每轮一对南北轮空"),
         ("mitchell", 16, "第4轮后东西对跳一桌"),
         ("round_robin", 5, "每轮一队轮空"),
         ("groups", 12, "A（6）、B（6）"),
@@ -46,8 +47,9 @@ def test_the_library_gives_a_howells_figures_and_balance_from_core(signed_in):
     ],
 )
 def test_every_movement_family_shows_its_figures(signed_in, kind, size, shown):
-    page = signed_in.get(reverse("web:movements"), {"kind": kind, "size": size})
-    assert shown in page.content.decode()
+    size, sections = size if isinstance(size, tuple) else (size, 1)
+    query = {"kind": kind, "size": size, "sections": sections}
+    assert shown in signed_in.get(reverse("web:movements"), query).content.decode()
 
 
 def test_stage_creation_links_to_the_library(signed_in, event):
