@@ -38,9 +38,9 @@ from boards.services import (
     deals_revealed,
     read_board_upload,
 )
-from scoring.cache import standings_changed
 from scoring.services import (
     match_changed,
+    queue_targets,
     stage_qualify_from_source,
     tie_order_set,
     tie_order_withdraw,
@@ -462,17 +462,25 @@ def round_seats(request: HttpRequest, code: str, pk: int) -> HttpResponse:
             error = _("请选择两个参赛者。")
         else:
             try:
-                round_swap(
-                    round=round_,
-                    first=first,
-                    second=second,
-                    reason=request.POST.get("reason", ""),
-                    changed_by=request.user,
-                )
+                with transaction.atomic():
+                    round_swap(
+                        round=round_,
+                        first=first,
+                        second=second,
+                        reason=request.POST.get("reason", ""),
+                        changed_by=request.user,
+                    )
+                    # The matches from this round on and the standings are scored again
+                    # on commit, and the stage's pages show the new schedule.
+                    queue_targets(
+                        stage.pk,
+                        matches=stage.matches.filter(round__number__gte=round_.number).values_list(
+                            "pk", flat=True
+                        ),
+                    )
             except ValidationError as refusal:
                 error = _error_text(refusal)
             else:
-                standings_changed([stage.pk])  # the stage page shows the new schedule
                 messages.success(
                     request,
                     _("第%(n)d轮起，%(a)s与%(b)s已对调。")
