@@ -99,3 +99,31 @@ def test_the_library_and_the_seats_page_read_in_english(english, event, director
         if found:
             left[path] = found
     assert not left, left
+
+
+def test_the_stage_page_follows_an_override_made_on_the_seats_page(signed_in, event, eager):
+    """The public stage page reads the stored schedule: it shows the override."""
+    import re
+
+    from django.test import Client
+
+    event.status = "running"
+    event.save(update_fields=["status"])
+    public = Client()
+    stage = builders.stage(event, "round_robin", builders.teams(event, 4), boards_per_session=4)
+    first = stage.rounds.get(number=1)
+    m1, m2 = first.matches.order_by("number")
+    home_1, home_2 = m1.home, m2.home
+    stage_page = reverse("web:stage", args=[event.code, stage.order])
+
+    def first_home(content: str) -> str:
+        row = re.search(r'<td class="num">M1</td>\s*<td[^>]*>([^<]*)</td>', content)
+        assert row is not None
+        return row.group(1)
+
+    assert home_1.name in first_home(public.get(stage_page).content.decode())  # cached
+    signed_in.post(
+        reverse("web:round_seats", args=[event.code, first.pk]),
+        {"first": home_1.pk, "second": home_2.pk, "reason": "抽签号登记错"},
+    )
+    assert home_2.name in first_home(public.get(stage_page).content.decode())
