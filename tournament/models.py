@@ -19,7 +19,8 @@ How the pieces fit, for the boards and scoring apps built on top:
   stage for a Mitchell (the sets travel), so a deal is named by (stage, round or none,
   board number).
 * :class:`MatchChange` keeps who changed a match result, when, from what, to what and
-  why; :class:`OfficialChange` keeps who made, gave, reset or took back an official's
+  why; :class:`ScheduleChange` likewise a director's override of seats or pairings;
+  :class:`OfficialChange` keeps who made, gave, reset or took back an official's
   account or role.
 """
 
@@ -544,6 +545,48 @@ class MatchChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match.code} {self.get_kind_display()}"
+
+
+class ScheduleChange(models.Model):
+    """A director's override of the schedule before a round is played: two pairs or
+    teams trade places from ``round`` on (their seats, or their matches), kept for the
+    record — who, when, the tables or matches before and after, and why.
+
+    ``first`` and ``second`` are kept by name in ``before``/``after`` as well, so the
+    record reads the same after an entrant is removed."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="schedule_changes", verbose_name=_("轮次")
+    )
+    first = models.ForeignKey(
+        Entrant,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("对调一方"),
+    )
+    second = models.ForeignKey(
+        Entrant,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("对调另一方"),
+    )
+    changed_by = by_user(_("操作人"))
+    changed_at = models.DateTimeField(_("时间"), auto_now_add=True)
+    before = models.JSONField(_("更改前"), default=list, blank=True)
+    after = models.JSONField(_("更改后"), default=list, blank=True)
+    reason = models.TextField(_("原因"))
+
+    class Meta:
+        verbose_name = _("编排调整记录")
+        verbose_name_plural = _("编排调整记录")
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.first} ⇄ {self.second}"
 
 
 class Table(models.Model):

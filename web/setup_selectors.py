@@ -10,7 +10,17 @@ from django.db.models import Count, Q
 from boards.models import Board, DealCommitment
 from boards.services import DealsCheck, deals_revealed, deals_verify
 from scoring.services import stage_source_undecided
-from tournament.models import BoardSet, Entrant, Event, EventRole, Round, Stage
+from tournament.models import (
+    BoardSet,
+    Entrant,
+    Event,
+    EventRole,
+    Round,
+    ScheduleChange,
+    Stage,
+    StageEntry,
+    Table,
+)
 from tournament.selectors import unplayed_tiebreak
 
 from .selectors import entrant_views
@@ -203,3 +213,59 @@ def decision_blocks(event: Event) -> list[dict[str, Any]]:
             block["tiebreaks"] = waiting
         out.append(block)
     return out
+
+
+def round_seats(round_: Round) -> dict[str, Any]:
+    """What a round's seats page shows: its tables (pairs) or matches (teams) as stored
+    — after any override — the entrants it leaves out, and the stage's override record."""
+    stage = round_.stage
+    numbers = {
+        e.entrant_id: (e.direction, e.pair_number)
+        for e in StageEntry.objects.filter(stage=stage, pair_number__isnull=False)
+    }
+    tables = list(
+        Table.objects.filter(round=round_)
+        .select_related("ns", "ew", "match")
+        .prefetch_related("set_plays__board_set")
+        .order_by("session", "number", "room")
+    )
+    seated = {pk for t in tables for pk in (t.ns_id, t.ew_id) if pk}
+    rows = []
+    for t in tables:
+        sets = [p.board_set for p in t.set_plays.all()]
+        rows.append(
+            {
+                "table": t,
+                "set": sets[0].number if sets and stage.kind in Stage.MOVEMENT_KINDS else 0,
+                # (direction, pair number) of a movement's pairs, for "南北3" / "第3对"
+                "ns_no": numbers.get(t.ns_id) if t.ns_id else None,
+                "ew_no": numbers.get(t.ew_id) if t.ew_id else None,
+                "boards": ", ".join(f"{s.first_board}–{s.last_board}" for s in sets),
+            }
+        )
+    matches = []
+    if stage.kind not in Stage.MOVEMENT_KINDS:
+        by_match: dict[int, list[Table]] = {}
+        for t in tables:
+            if t.match_id is not None:
+                by_match.setdefault(t.match_id, []).append(t)
+        matches = [
+            {"match": m, "tables": by_match.get(m.pk, [])}
+            for m in round_.matches.select_related("home", "away").order_by("number")
+        ]
+    return {
+        "table_rows": rows,
+        "match_rows": matches,
+        "pair_numbers": numbers,
+        "sitting_out": list(
+            stage.entries.exclude(entrant_id__in=seated)
+            .select_related("entrant")
+            .order_by("entrant__number")
+        ),
+        "played": Table.objects.filter(round=round_, results__isnull=False).exists(),
+        "changes": list(
+            ScheduleChange.objects.filter(round__stage=stage)
+            .select_related("round", "changed_by")
+            .order_by("-changed_at", "-id")
+        ),
+    }

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -37,6 +38,7 @@ from boards.services import (
 )
 from scoring.services import (
     match_changed,
+    queue_targets,
     stage_qualify_from_source,
     tie_order_set,
     tie_order_withdraw,
@@ -44,8 +46,10 @@ from scoring.services import (
 from tournament.access import event_context, event_for, stage_for
 from tournament.errors import BilingualError, EventError
 from tournament.models import Entrant, Event, EventRole, Round, Stage
+from tournament.roles import user_event_roles
 from tournament.selectors import unplayed_tiebreak
 from tournament.services import (
+    OVERRIDE_KINDS,
     IssuedPassword,
     entrant_create,
     entrant_update,
@@ -63,13 +67,14 @@ from tournament.services import (
     official_remove,
     round_close,
     round_start,
+    round_swap,
     stage_create,
     stage_delete,
     stage_playoff_create,
     stage_preview,
 )
 
-from . import results, selectors, setup_selectors
+from . import movements, results, selectors, setup_selectors
 from .setup_forms import (
     BoardImportForm,
     DealForm,
@@ -375,6 +380,7 @@ def stage_new(request: HttpRequest, code: str) -> HttpResponse:
         "form": form,
         "kind": kind,
         "kind_label": Stage.Kind(kind).label,
+        "library_kind": movements.LIBRARY_KINDS.get(kind, ""),
         "preview": preview,
     }
     return render(request, "web/setup/stage_new.html", context)
@@ -392,6 +398,51 @@ def stage_remove(request: HttpRequest, code: str, order: int) -> HttpResponse:
     else:
         messages.success(request, _("%(s)s的编排已撤销。") % {"s": stage.name})
     return HttpResponseRedirect(reverse("web:setup", args=[event.code]))
+
+
+# --- the movement library ----------------------------------------------------------------
+
+
+def _number(request: HttpRequest, name: str, default: int, allowed: range) -> int:
+    try:
+        value = int(request.GET.get(name, default))
+    except ValueError:
+        return default
+    return value if value in allowed else default
+
+
+@login_required
+def movement_library(request: HttpRequest) -> HttpResponse:
+    """Every movement and schedule with its figures and picture (``web.movements``);
+    choosing a size shows its table. ``event`` (a code) only leads back to that
+    event's stage creation."""
+    kind = request.GET.get("kind", "mitchell")
+    if kind not in movements.FAMILIES:
+        kind = "mitchell"
+    family = movements.FAMILIES[kind]
+    size = _number(request, "size", family.default, family.sizes)
+    shown = movements.figures(
+        kind,
+        size,
+        boards=_number(
+            request, "boards", 4 if kind in ("mitchell", "howell") else 12, range(1, 37)
+        ),
+        split=_number(request, "sections", 1, range(1, 27)),
+        groups=_number(request, "groups", 2, range(1, 17)),
+    )
+    event = Event.objects.filter(code=request.GET.get("event", "")).first()
+    if event is not None and "director" not in user_event_roles(request.user, event):
+        event = None
+    context = {
+        "families": movements.FAMILIES.values(),
+        "family": family,
+        "figures": shown,
+        "sizes": family.sizes,
+        "event": event,
+        "svg": mark_safe(shown.svg),  # noqa: S308 — built from escaped text by bracket_svg
+        "query": request.GET,
+    }
+    return render(request, "web/setup/movements.html", context)
 
 
 # --- 5. rounds -----------------------------------------------------------------------------
@@ -417,6 +468,69 @@ def round_toggle(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, _error_text(error))
     return HttpResponseRedirect(reverse("web:director", args=[event.code]) + f"#round-{pk}")
+
+
+@login_required
+def round_seats(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """A round's seats or pairings, and the director's override of them before the
+    round is played (``tournament.services.round_swap``): two pairs or teams trade
+    places from this round on, with the reason on record."""
+    event = event_for(request, code, "director")
+    round_ = Round.objects.filter(stage__event=event, pk=pk).select_related("stage").first()
+    if round_ is None:
+        raise Http404("no such round")
+    stage = round_.stage
+    entries = list(stage.entries.select_related("entrant").order_by("entrant__number"))
+    error = ""
+    if request.method == "POST":
+        chosen = {e.entrant_id: e.entrant for e in entries}
+        try:
+            first = chosen.get(int(request.POST.get("first", 0)))
+            second = chosen.get(int(request.POST.get("second", 0)))
+        except ValueError:
+            first = second = None
+        if first is None or second is None:
+            error = _("请选择两个参赛者。")
+        else:
+            try:
+                with transaction.atomic():
+                    round_swap(
+                        round=round_,
+                        first=first,
+                        second=second,
+                        reason=request.POST.get("reason", ""),
+                        changed_by=request.user,
+                    )
+                    # The matches from this round on and the standings are scored again
+                    # on commit, and the stage's pages show the new schedule.
+                    queue_targets(
+                        stage.pk,
+                        matches=stage.matches.filter(round__number__gte=round_.number).values_list(
+                            "pk", flat=True
+                        ),
+                    )
+            except ValidationError as refusal:
+                error = _error_text(refusal)
+            else:
+                messages.success(
+                    request,
+                    _("第%(n)d轮起，%(a)s与%(b)s已对调。")
+                    % {"n": round_.number, "a": first, "b": second},
+                )
+                return HttpResponseRedirect(request.path)
+    context = (
+        _context(request, event, "rounds")
+        | setup_selectors.round_seats(round_)
+        | {
+            "round": round_,
+            "stage": stage,
+            "entries": entries,
+            "error": error,
+            "form": request.POST if error else {},
+            "may_override": stage.kind in OVERRIDE_KINDS,
+        }
+    )
+    return render(request, "web/setup/round_seats.html", context, status=422 if error else 200)
 
 
 # --- 4. boards -----------------------------------------------------------------------------

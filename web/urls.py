@@ -55,6 +55,7 @@ urlpatterns = [
     ),
     # The director's workspace: the steps of an event in order.
     path("director/", setup_views.workspace, name="workspace"),
+    path("director/movements/", setup_views.movement_library, name="movements"),
     path("e/<slug:code>/director/setup/", setup_views.setup, name="setup"),
     path("e/<slug:code>/director/event/", setup_views.event_edit, name="setup_event"),
     path("e/<slug:code>/director/officials/", setup_views.officials, name="setup_officials"),
@@ -87,6 +88,11 @@ urlpatterns = [
         "e/<slug:code>/director/rounds/<int:pk>/",
         setup_views.round_toggle,
         name="round_toggle",
+    ),
+    path(
+        "e/<slug:code>/director/rounds/<int:pk>/seats/",
+        setup_views.round_seats,
+        name="round_seats",
     ),
     path("t/<str:code>/", views.table_entry, name="table"),
     path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),

@@ -38,6 +38,7 @@ __all__ = [
     "bracket_places",
     "build_bracket",
     "clear_result",
+    "play_rounds",
     "record_result",
 ]
 
@@ -480,3 +481,13 @@ def _settle(bracket: Bracket, results: dict[int, Result]) -> ResultUpdate:
         results={k: v for k, v in results.items() if k not in invalid},
         invalidated=tuple(sorted(invalid)),
     )
+
+
+def play_rounds(bracket: Bracket) -> dict[int, int]:
+    """A playing round for each match: one after the latest match feeding it (the
+    rounds a director calls, whichever side of the bracket a match is on)."""
+    rounds: dict[int, int] = {}
+    for m in bracket.matches:
+        fed = [rounds[s.match] for s in m.sources if isinstance(s, WinnerOf | LoserOf)]
+        rounds[m.id] = max(fed, default=0) + 1
+    return rounds

@@ -741,6 +741,20 @@ _TIE_ORDERS = Section(
     late=True,
 )
 
+# A director's overrides of seats and pairings (tournament.services.round_swap); absent
+# from files written before them.
+_SCHEDULE_CHANGES = Section(
+    "schedule_changes",
+    tournament.ScheduleChange,
+    up="round__stage",
+    cols=_cols(Col("round", ROUND), Col("first", ENTRANT), Col("second", ENTRANT))
+    + _cols("before", "after", "reason", Col("by", USER, field="changed_by"))
+    + _cols(Col("at", field="changed_at")),
+    order_by=("changed_at", "id"),
+    optional=True,
+    late=True,
+)
+
 STAGES = Section(
     "stages",
     tournament.Stage,
@@ -765,6 +779,7 @@ STAGES = Section(
         _DEAL_COMMITMENTS,
         _ADJUSTMENTS,
         _TIE_ORDERS,
+        _SCHEDULE_CHANGES,
     ),
 )
 

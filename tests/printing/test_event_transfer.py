@@ -26,7 +26,7 @@ from printing.transfer import (
 from rulings.models import Ruling, RulingVersion
 from scoring.models import ScoreAdjustment, Standing, TieOrder
 from scoring.services import tie_order_set
-from tournament.models import Event, MatchChange, Stage, Table
+from tournament.models import Event, MatchChange, ScheduleChange, Stage, Table
 
 
 @pytest.fixture(autouse=True)
@@ -36,10 +36,20 @@ def _media(settings, tmp_path):
 
 @pytest.fixture
 def archived(played: Event, director: Any) -> Event:
-    """The played event with a tie order too (第二十五条之4: the director's decision)."""
+    """The played event with a tie order too (第二十五条之4: the director's decision)
+    and a schedule override on record (two teams traded places before round 1)."""
     robin = played.stages.get(kind=Stage.Kind.ROUND_ROBIN)
     teams = [e.entrant for e in robin.entries.order_by("position")[:2]]
     tie_order_set(stage=robin, entrants=teams, reason="抽签决定", decided_by=director)
+    ScheduleChange.objects.create(
+        round=robin.rounds.get(number=1),
+        first=teams[0],
+        second=teams[1],
+        changed_by=director,
+        before=[{"round": 1, "match": 1, "home": str(teams[0]), "away": str(teams[1])}],
+        after=[{"round": 1, "match": 1, "home": str(teams[1]), "away": str(teams[0])}],
+        reason="抽签号登记错",
+    )
     return played
 
 
@@ -87,6 +97,9 @@ def test_the_file_holds_everything_of_the_event_without_database_ids(archived):
     assert [a["source"] for a in adjustments] == ["ruling:R1"]
     (order,) = data["stages"][0]["tie_orders"]
     assert all(k.startswith("team:") for k in order["entrants"])
+    (override,) = data["stages"][0]["schedule_changes"]
+    assert override["reason"] == "抽签号登记错" and override["first"].startswith("team:")
+    assert override["by"] == "chief" and override["round"] == 1
     changes = [c for s in data["stages"] for m in s["matches"] for c in m["changes"]]
     assert changes and all(c["after"]["winner"].startswith("team:") for c in changes)
     assert data["users"] == ["chief"]
@@ -364,7 +377,7 @@ def test_a_file_made_before_placing_adjustments_and_roles_imports(archived):
     orders, the roles, users, players and rulings lists) may be absent."""
     data = event_file_read(export(archived))
     for stage in data["stages"]:
-        del stage["adjustments"], stage["tie_orders"]
+        del stage["adjustments"], stage["tie_orders"], stage["schedule_changes"]
         for match in stage["matches"]:
             del match["loser_place"]
     data["roles"] = []

@@ -27,6 +27,7 @@ from .officials import (
     official_password_reset,
     official_remove,
 )
+from .overrides import OVERRIDE_KINDS, round_swap
 from .pins import stage_pin
 from .qualification import stage_qualify
 from .rounds import round_close, round_start
@@ -40,6 +41,7 @@ from .setup import (
 from .stages import new_draw_seed, stage_create, stage_preview, swiss_round_create
 
 __all__ = [
+    "OVERRIDE_KINDS",
     "bracket_sync",
     "entrant_create",
     "entrant_update",
@@ -61,6 +63,7 @@ __all__ = [
     "player_get_or_create",
     "round_close",
     "round_start",
+    "round_swap",
     "stage_create",
     "stage_delete",
     "stage_pin",

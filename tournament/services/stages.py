@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from core.formats import FormatError
-from core.formats.bracket import Bracket, LoserOf, WinnerOf
+from core.formats.bracket import play_rounds
 from core.formats.double_elimination import double_elimination
 from core.formats.groups import draw_groups, serpentine
 from core.formats.howell import howell
@@ -344,15 +344,6 @@ def _schedule_groups(stage: Stage, options: StageOptions, entrants: list[Entrant
                 index += 1
 
 
-def _play_rounds(bracket: Bracket) -> dict[int, int]:
-    """A playing round for each match: one after the latest match feeding it."""
-    rounds: dict[int, int] = {}
-    for m in bracket.matches:
-        fed = [rounds[s.match] for s in m.sources if isinstance(s, WinnerOf | LoserOf)]
-        rounds[m.id] = max(fed, default=0) + 1
-    return rounds
-
-
 def _schedule_bracket(stage: Stage, options: StageOptions, entrants: list[Entrant]) -> None:
     """Knockout or double elimination on standard seeding (第二十七条)."""
     group_order: tuple[tuple[str, int], ...] = ()
@@ -371,7 +362,7 @@ def _schedule_bracket(stage: Stage, options: StageOptions, entrants: list[Entran
         bracket = knockout(count, places=options.places)
     else:
         bracket = double_elimination(count, bracket_reset=options.bracket_reset)
-    play_round = _play_rounds(bracket)
+    play_round = play_rounds(bracket)
     rounds = {
         n: Round.objects.create(stage=stage, number=n) for n in sorted(set(play_round.values()))
     }
