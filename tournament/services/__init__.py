@@ -21,7 +21,7 @@ from .matches import (
     match_remove_tiebreak,
 )
 from .pins import stage_pin
-from .qualification import stage_qualify
+from .qualification import stage_qualify, stage_unqualify
 from .rounds import round_close, round_start
 from .setup import (
     entrant_update,
@@ -32,7 +32,14 @@ from .setup import (
     stage_delete,
     stage_playoff_create,
 )
-from .stages import new_draw_seed, stage_create, stage_preview, swiss_round_create
+from .stages import (
+    new_draw_seed,
+    stage_create,
+    stage_entrants,
+    stage_field_change,
+    stage_preview,
+    swiss_round_create,
+)
 
 __all__ = [
     "bracket_sync",
@@ -55,9 +62,12 @@ __all__ = [
     "round_start",
     "stage_create",
     "stage_delete",
+    "stage_entrants",
+    "stage_field_change",
     "stage_pin",
     "stage_playoff_create",
     "stage_preview",
     "stage_qualify",
+    "stage_unqualify",
     "swiss_round_create",
 ]
