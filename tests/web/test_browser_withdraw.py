@@ -53,6 +53,7 @@ def test_a_team_withdraws_after_the_start_and_is_taken_back_on_a_phone(
         desk.goto(live_server.url + path)
         desk.get_by_label("已赛成绩按弃权计").check()
         desk.get_by_label("退赛原因（记入裁决记录）").fill("队员生病，全队退赛")
+        desk.screenshot(path=SCREENSHOTS / "director-withdraw-form.png", full_page=True)
         desk.locator("#withdraw").get_by_role("button", name="退赛").click()
         expect(desk.locator("#withdrawal")).to_contain_text("队员生病，全队退赛")
         expect(desk.locator("#withdrawal")).to_contain_text("已赛成绩按弃权计")
