@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.db.models import Q
 
 from scoring.errors import ScoringError
 from scoring.models import DecisionRecord, MatchScore, ScoreAdjustment, Standing, Withdrawal
@@ -21,6 +22,7 @@ from scoring.services import (
     stage_qualification_remove,
     stage_qualify_from_source,
     stage_take_back,
+    swiss_round_next,
     withdrawal_record,
     withdrawal_take_back,
 )
@@ -242,3 +244,44 @@ def test_a_play_off_stage_is_removed_before_it_is_played_with_a_reason(
     assert record.subject == made.name and record.reason == "同分算错，无需加赛"
     with pytest.raises(EventError, match="已开始"):
         stage_take_back(stage=stage, reason="x")
+
+
+def test_a_withdrawn_swiss_team_paired_again_gives_a_walkover(play, make_teams, make_stage):
+    """A Swiss pairs round 2 from the standings; the team that withdrew after round 1
+    is paired like any other and its opponent wins by forfeit (第三十条)."""
+    teams = make_teams(4)
+    stage = make_stage(Stage.Kind.SWISS, teams, rounds=3, **SHORT)
+    first = stage.rounds.get(number=1)
+    round_start(round=first)
+    for match in first.matches.all():
+        play_match(play, match, "home")
+    gone = teams[0]
+    with play.capture(execute=True):
+        withdrawal_record(entrant=gone, reason="退赛")
+    with play.capture(execute=True):
+        second = swiss_round_next(stage=stage)
+    match = second.matches.get(Q(home=gone) | Q(away=gone))
+    assert score(match).decision == "forfeit"
+    assert Match.objects.get(pk=match.pk).winner_id != gone.pk
+
+
+def test_a_withdrawn_team_in_a_double_elimination_forfeits_its_losers_match(
+    play, make_teams, make_stage
+):
+    """Double elimination of four: team 1 loses its first match, withdraws, and its
+    losers'-bracket match is a walkover for the team it meets there."""
+    stage = make_stage(Stage.Kind.DOUBLE_ELIMINATION, make_teams(4), **SHORT)
+    first = stage.rounds.get(number=1)
+    round_start(round=first)
+    matches = list(first.matches.select_related("home", "away").order_by("number"))
+    gone = None
+    for match in matches:
+        # the higher number wins: team 1 drops to the losers' bracket
+        play_match(play, match, "home" if match.home.number > match.away.number else "away")
+        if 1 in (match.home.number, match.away.number):
+            gone = match.home if match.home.number == 1 else match.away
+    with play.capture(execute=True):
+        withdrawal_record(entrant=gone, reason="退赛")
+    losers = stage.matches.filter(side=Match.Side.LOSERS).get(Q(home=gone) | Q(away=gone))
+    assert losers.status == Match.Status.FINISHED and losers.winner_id != gone.pk
+    assert score(losers).decision == "forfeit"
