@@ -83,3 +83,23 @@ def test_before_round_1_a_no_show_leaves_and_a_late_pair_joins_in_one_step(
     client.post(url, {"action": "withdraw", "reason": "未到场"})
     assert not Entrant.objects.filter(pk=no_show.pk).exists()
     assert stage.entries.count() == 7
+
+
+def test_a_play_off_stage_is_removed_from_the_decisions_page_with_a_reason(
+    client, director, make_teams, make_stage
+):
+    teams = make_teams(4)
+    stage = make_stage(Stage.Kind.ROUND_ROBIN, teams, **SHORT)
+    url = reverse("web:setup_decisions", args=[stage.event.code])
+    client.force_login(director)
+    level = f"{teams[0].number} {teams[1].number}"
+    for _click in range(2):
+        client.post(url, {"stage": stage.pk, "action": "playoff", "teams": level, "boards": "4"})
+    playoff = stage.event.stages.get(name__endswith="加赛")  # the second click added nothing
+    client.post(url, {"stage": playoff.pk, "action": "stage_remove", "reason": ""})
+    assert Stage.objects.filter(pk=playoff.pk).exists()  # refused without a reason
+    page = client.post(
+        url, {"stage": playoff.pk, "action": "stage_remove", "reason": "同分算错"}, follow=True
+    ).content.decode()
+    assert not Stage.objects.filter(pk=playoff.pk).exists()
+    assert "裁决记录" in page and "同分算错" in page
