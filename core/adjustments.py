@@ -28,7 +28,8 @@ Readings where the articles leave a choice, each visible in one place:
   unless the adjustment names others (e.g. average-minus to the side at fault).
 * A forfeited Mitchell table: the offender 0, the opponent average-plus (60 % of the
   top, the artificial score of a side not at fault) unless the adjustment names another
-  — "a win" has no matchpoint value of its own in the article.
+  for it (a director's choice on a withdrawal) — "a win" has no matchpoint value of its
+  own in the article; the offender's 0 ("记零分") never changes.
 
 Pure Python, no Django.
 """

@@ -38,7 +38,7 @@ from core.adjustments import AdjustmentKind
 from core.matchpoints import Artificial
 from core.standings import BoardState, LineKind, MatchDecision, Tie
 from tournament.fields import by_user
-from tournament.models import Entrant, Match, Stage, Table
+from tournament.models import Entrant, Event, Match, Stage, Table
 
 SCORE = {"max_digits": 10, "decimal_places": 4}  # Neuberg scores need more than cents
 
@@ -476,3 +476,102 @@ class DirtyStage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage_id} @ {self.marked_at:%H:%M:%S}"
+
+
+class Withdrawal(models.Model):
+    """A team or pair that withdraws (退赛) once its stage has started: every match or
+    Mitchell board it had still to play is forfeited (第三十条: "本轮比赛记零分，对方获胜"),
+    through the adjustments hook under the source ``withdrawal:<id>``. Its results
+    played before it withdrew stay (``kept``), or are struck — scored as forfeits too —
+    as the director decides. Taken back, its forfeits go and the scores follow."""
+
+    class Played(models.TextChoices):
+        KEEP = "keep", _("已赛成绩保留")
+        STRIKE = "strike", _("已赛成绩按弃权计")
+
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        related_name="withdrawals",
+        verbose_name=_("赛事"),
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="withdrawals", verbose_name=_("参赛队/对")
+    )
+    played = models.CharField(
+        _("已赛成绩"), max_length=6, choices=Played.choices, default=Played.KEEP
+    )
+    opponent_score = models.CharField(
+        _("对方得分（双人赛）"),
+        max_length=14,
+        choices=ARTIFICIAL_CHOICES,
+        default=Artificial.AVERAGE_PLUS.value,
+        help_text=_("弃权牌桌对方的人为调整分；弃权方记0分（第三十条）"),
+    )
+    # What was played when it withdrew: {"matches": [ids], "results": [[table, board]]}.
+    kept = models.JSONField(_("退赛时已赛"), default=dict, blank=True)
+    reason = models.TextField(_("原因"))
+    decided_by = by_user(_("决定人"))
+    decided_at = models.DateTimeField(_("决定时间"), auto_now_add=True)
+    taken_back_at = models.DateTimeField(_("撤销时间"), null=True, blank=True)
+    taken_back_by = by_user(_("撤销人"))
+    taken_back_reason = models.TextField(_("撤销原因"), blank=True)
+
+    class Meta:
+        verbose_name = _("退赛")
+        verbose_name_plural = _("退赛")
+        ordering = ["event", "decided_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entrant"],
+                condition=Q(taken_back_at__isnull=True),
+                name="withdrawal_one_in_force",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} {self.reason}"
+
+    @property
+    def source(self) -> str:
+        """The adjustments' source: the forfeits this withdrawal makes."""
+        return f"withdrawal:{self.pk}"
+
+    @property
+    def in_force(self) -> bool:
+        return self.taken_back_at is None
+
+
+class DecisionRecord(models.Model):
+    """The director's record of a decision taken back or changing the field (who, when,
+    what, why): a withdrawal and its taking back, a qualification or a stage (a play-off)
+    removed before it was played, a late entrant or a no-show before round 1. Kept when
+    what it names is gone (``subject`` says what it was)."""
+
+    class Kind(models.TextChoices):
+        WITHDRAWN = "withdrawn", _("退赛")
+        WITHDRAWAL_BACK = "withdrawal_back", _("撤销退赛")
+        FIELD_CHANGED = "field_changed", _("赛前调整参赛名单")
+        QUALIFICATION_REMOVED = "qual_removed", _("撤销出线")
+        STAGE_REMOVED = "stage_removed", _("撤销阶段")
+
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        related_name="decision_records",
+        verbose_name=_("赛事"),
+    )
+    kind = models.CharField(_("类别"), max_length=16, choices=Kind.choices)
+    subject = models.CharField(_("对象"), max_length=200)
+    reason = models.TextField(_("原因"), blank=True)
+    details = models.JSONField(_("详情"), default=dict, blank=True)
+    done_by = by_user(_("操作人"))
+    done_at = models.DateTimeField(_("时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("裁决记录")
+        verbose_name_plural = _("裁决记录")
+        ordering = ["-done_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.subject}"

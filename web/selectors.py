@@ -338,8 +338,9 @@ def dashboard_tables(event: Event, stage_blocks: list[dict[str, Any]]) -> None:
 
 def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
     """What the director decided about a stage's places, with the reasons, for its page:
-    tie orders (第二十五条之4) and qualification before the source was finished."""
-    from scoring.models import QualificationOverride, TieOrder
+    tie orders (第二十五条之4), qualification before the source was finished, and the
+    entrants that withdrew (第三十条: their remaining matches forfeited)."""
+    from scoring.models import QualificationOverride, TieOrder, Withdrawal
 
     names = entrant_views(stage.event)
     out: list[dict[str, Any]] = [
@@ -361,6 +362,21 @@ def stage_decisions(stage: Stage) -> list[dict[str, Any]]:
             "at": override.decided_at,
         }
         for override in QualificationOverride.objects.filter(stage=stage)
+    ]
+    out += [
+        {
+            "group_label": "",
+            "text": _("%(e)s退赛：其余比赛按弃权处理（第三十条）；已赛成绩%(p)s")
+            % {
+                "e": names[w.entrant_id] if w.entrant_id in names else w.entrant_id,
+                "p": _("保留") if w.played == w.Played.KEEP else _("按弃权计"),
+            },
+            "reason": w.reason,
+            "at": w.decided_at,
+        }
+        for w in Withdrawal.objects.filter(
+            entrant__stage_entries__stage=stage, taken_back_at__isnull=True
+        ).order_by("decided_at", "id")
     ]
     return out
 

@@ -9,7 +9,8 @@ from django.db.models import Count, Q
 
 from boards.models import Board, DealCommitment
 from boards.services import DealsCheck, deals_revealed, deals_verify
-from scoring.services import stage_source_undecided
+from scoring.models import ARTIFICIAL_CHOICES, DecisionRecord, Withdrawal
+from scoring.services import OPPONENT_SCORES, entrant_playing, stage_source_undecided
 from tournament.models import (
     BoardSet,
     Entrant,
@@ -74,6 +75,11 @@ def entrant_rows(event: Event) -> list[dict[str, Any]]:
         event=event, stage_entries__isnull=False
     ).values_list("pk", "stage_entries__stage__name"):
         in_stages.setdefault(entrant_id, []).append(name)
+    withdrawn = set(
+        Withdrawal.objects.filter(event=event, taken_back_at__isnull=True).values_list(
+            "entrant_id", flat=True
+        )
+    )
     rows = []
     for entrant in Entrant.objects.filter(event=event).order_by("-kind", "number"):
         view = views[entrant.pk]
@@ -82,9 +88,37 @@ def entrant_rows(event: Event) -> list[dict[str, Any]]:
                 "entrant": entrant,
                 "players": view.players,
                 "stages": in_stages.get(entrant.pk, []),
+                "withdrawn": entrant.pk in withdrawn,
             }
         )
     return rows
+
+
+def withdraw_block(entrant: Entrant) -> dict[str, Any]:
+    """What the entrant's page offers: withdrawing (before play: the field changes;
+    after: the forfeits of 第三十条, with the choices the rules give), the withdrawal in
+    force with its taking back, and the stages a late entrant may still join."""
+    playing = entrant_playing(entrant)
+    in_stages = Stage.objects.filter(entries__entrant=entrant)
+    joinable = [
+        stage
+        for stage in entrant.event.stages.filter(source__isnull=True)
+        .exclude(pk__in=in_stages.values("pk"))
+        .order_by("order")
+        if stage.entrant_kind == entrant.kind
+        and not stage.rounds.filter(started_at__isnull=False).exists()
+    ]
+    return {
+        "playing": playing,
+        "movement": in_stages.filter(kind__in=Stage.MOVEMENT_KINDS).exists(),
+        "withdrawal": Withdrawal.objects.filter(entrant=entrant)
+        .order_by("-decided_at")
+        .select_related("decided_by", "taken_back_by")
+        .first(),
+        "played_choices": Withdrawal.Played.choices,
+        "opponent_choices": [(v, dict(ARTIFICIAL_CHOICES)[v]) for v in OPPONENT_SCORES],
+        "joinable": joinable,
+    }
 
 
 def board_blocks(event: Event) -> list[dict[str, Any]]:
@@ -188,6 +222,8 @@ def decision_blocks(event: Event) -> list[dict[str, Any]]:
             )
             block["tie_orders"] = list(stage.tie_orders.order_by("decided_at"))
             block["groups"] = sorted({e.group_label for e in block["entries"]})
+        # Not started: a stage (a play-off laid out by mistake) is taken back with a reason.
+        block["removable"] = not stage.rounds.filter(started_at__isnull=False).exists()
         if stage.source_id is not None:
             block["qualify"] = True
             block["undecided"] = [zh for zh, _en in stage_source_undecided(stage)]
@@ -269,3 +305,8 @@ def round_seats(round_: Round) -> dict[str, Any]:
             .order_by("-changed_at", "-id")
         ),
     }
+
+
+def decision_records(event: Event) -> list[DecisionRecord]:
+    """The event's record of withdrawals, field changes and decisions taken back."""
+    return list(DecisionRecord.objects.filter(event=event).select_related("done_by")[:100])

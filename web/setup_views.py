@@ -36,12 +36,19 @@ from boards.services import (
     deals_enter_public_value,
     deals_revealed,
 )
+from scoring.models import Withdrawal
 from scoring.services import (
+    OPPONENT_SCORES,
+    entrant_leave,
     match_changed,
     queue_targets,
+    stage_entrant_add,
+    stage_qualification_remove,
     stage_qualify_from_source,
+    stage_take_back,
     tie_order_set,
     tie_order_withdraw,
+    withdrawal_take_back,
 )
 from tournament.access import event_context, event_for, stage_for
 from tournament.errors import BilingualError, EventError
@@ -53,7 +60,6 @@ from tournament.services import (
     IssuedPassword,
     entrant_create,
     entrant_update,
-    entrant_withdraw,
     entrants_add,
     entrants_parse,
     event_create,
@@ -284,14 +290,9 @@ def entrant_edit(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     if entrant is None:
         raise Http404("no such entrant")
     back = reverse("web:setup_entrants", args=[event.code])
-    if request.method == "POST" and request.POST.get("action") == "withdraw":
-        try:
-            entrant_withdraw(entrant=entrant)
-        except ValidationError as error:
-            messages.error(request, _error_text(error))
-            return HttpResponseRedirect(request.path)
-        messages.success(request, _("已退赛：%(e)s") % {"e": entrant})
-        return HttpResponseRedirect(back)
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action in ("withdraw", "withdrawal_back", "join"):
+        return _entrant_withdraw_action(request, event, entrant, action, back)
     players = list(entrant.memberships.select_related("player").order_by("order"))
     captain = next((m.player.name for m in players if m.role == "captain"), "")
     initial = {
@@ -320,8 +321,56 @@ def entrant_edit(request: HttpRequest, code: str, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("已保存：%(e)s") % {"e": entrant})
             return HttpResponseRedirect(back)
-    context = _context(request, event, "entrants") | {"form": form, "entrant": entrant}
+    context = _context(request, event, "entrants") | {
+        "form": form,
+        "entrant": entrant,
+        **setup_selectors.withdraw_block(entrant),
+    }
     return render(request, "web/setup/entrant.html", context)
+
+
+def _entrant_withdraw_action(
+    request: HttpRequest, event: Event, entrant: Entrant, action: str, back: str
+) -> HttpResponse:
+    """退赛 (before play the field changes; after, 第三十条's forfeits), its taking back,
+    and a late entrant joining a stage before round 1."""
+    reason = request.POST.get("reason", "")
+    try:
+        if action == "withdraw":
+            withdrawal = entrant_leave(
+                entrant=entrant,
+                reason=reason,
+                played=request.POST.get("played") or Withdrawal.Played.KEEP,
+                opponent_score=request.POST.get("opponent_score") or OPPONENT_SCORES[0],
+                decided_by=request.user,
+            )
+            if withdrawal is None:
+                messages.success(request, _("已退赛：%(e)s，赛程已按新名单重排。") % {"e": entrant})
+                return HttpResponseRedirect(back)
+            messages.success(
+                request,
+                _("已退赛：%(e)s。其余比赛按弃权处理（第三十条）。") % {"e": entrant},
+            )
+        elif action == "withdrawal_back":
+            found = Withdrawal.objects.filter(
+                entrant=entrant, pk=request.POST.get("withdrawal") or 0
+            ).first()
+            if found is None:
+                raise Http404("no such withdrawal")
+            withdrawal_take_back(withdrawal=found, reason=reason, taken_back_by=request.user)
+            messages.success(request, _("退赛已撤销，原因已记录。"))
+        else:
+            stage = Stage.objects.filter(event=event, pk=request.POST.get("stage") or 0).first()
+            if stage is None:
+                raise Http404("no such stage")
+            stage_entrant_add(stage=stage, entrant=entrant, reason=reason, user=request.user)
+            messages.success(
+                request,
+                _("%(e)s已加入%(s)s，赛程已重排；请重新发牌。") % {"e": entrant, "s": stage.name},
+            )
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+    return HttpResponseRedirect(request.path)
 
 
 # --- 3. stages -------------------------------------------------------------------------
@@ -711,10 +760,26 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
                 tie_order_withdraw(order=order, reason=reason, withdrawn_by=request.user)
                 messages.success(request, _("名次顺序已撤销，原因已记录。"))
             elif action == "qualify":
-                entries = stage_qualify_from_source(
-                    stage=stage, user=request.user, override_reason=reason
-                )
-                messages.success(request, _("已办理出线：%(n)d个。") % {"n": len(entries)})
+                if stage.entries.exists():
+                    # A second click adds nothing: the field qualified is shown.
+                    messages.info(
+                        request,
+                        _("已办理出线（%(n)d个）；如需重办，先撤销出线。")
+                        % {"n": stage.entries.count()},
+                    )
+                else:
+                    entries = stage_qualify_from_source(
+                        stage=stage, user=request.user, override_reason=reason
+                    )
+                    messages.success(request, _("已办理出线：%(n)d个。") % {"n": len(entries)})
+            elif action == "qualify_remove":
+                gone = stage_qualification_remove(stage=stage, reason=reason, user=request.user)
+                messages.success(request, _("出线已撤销（%(n)d个），原因已记录。") % {"n": gone})
+            elif action == "stage_remove":
+                name = stage.name
+                stage_take_back(stage=stage, reason=reason, user=request.user)
+                messages.success(request, _("%(s)s已撤销，原因已记录。") % {"s": name})
+                return HttpResponseRedirect(request.path)
             elif action == "tiebreak":
                 match = stage.matches.filter(pk=request.POST.get("match")).first()
                 if match is None:
@@ -753,6 +818,7 @@ def decisions(request: HttpRequest, code: str) -> HttpResponse:
             messages.error(request, text)
         return HttpResponseRedirect(request.path + f"#stage-{stage.order}")
     context = _context(request, event, "decisions") | {
-        "blocks": setup_selectors.decision_blocks(event)
+        "blocks": setup_selectors.decision_blocks(event),
+        "records": setup_selectors.decision_records(event),
     }
     return render(request, "web/setup/decisions.html", context)

@@ -111,9 +111,9 @@ def score_traveller(
             plus = artificial_score(Artificial.AVERAGE_PLUS, top)
             ns_score: Score = 0 if entry.ns in offenders else plus
             ew_score: Score = 0 if entry.ew in offenders else plus
-            if chosen is not None:
-                ns_score = artificial_score(chosen.ns, top)
-                ew_score = artificial_score(chosen.ew, top)
+            if chosen is not None:  # the opponent's score the director chose; the offender 0
+                ns_score = 0 if entry.ns in offenders else artificial_score(chosen.ns, top)
+                ew_score = 0 if entry.ew in offenders else artificial_score(chosen.ew, top)
             fixed[index] = (ns_score, ew_score)
             pending.append((entry, LineKind.FORFEIT, None, lost))
             continue

@@ -8,6 +8,7 @@ winners, travellers and matchpoints, standings (plain functions; see each module
 * ``pairs`` — Mitchell travellers and rankings, the pairs final.
 * ``release`` — a board shown to players early (第二十八条之6).
 * ``adjustments`` — the stored adjustments hook for rulings; the director's tie orders.
+* ``withdrawals`` — a team or pair withdrawing after play started (第三十条's forfeits).
 """
 
 from __future__ import annotations
@@ -22,7 +23,12 @@ from .adjustments import (
     tie_order_set,
     tie_order_withdraw,
 )
-from .qualify import stage_qualify_from_source, stage_source_undecided
+from .qualify import (
+    stage_qualification_remove,
+    stage_qualify_from_source,
+    stage_source_undecided,
+    stage_take_back,
+)
 from .release import board_release, board_withdraw_release, boards_release
 from .rescore import (
     heal_stage,
@@ -39,8 +45,26 @@ from .rescore import (
 )
 from .sessions import pairs_session_create
 from .team_formats import swiss_round_next
+from .withdrawals import (
+    OPPONENT_SCORES,
+    entrant_leave,
+    entrant_playing,
+    stage_entrant_add,
+    withdrawal_record,
+    withdrawal_take_back,
+    withdrawals_follow,
+)
 
 __all__ = [
+    "OPPONENT_SCORES",
+    "entrant_leave",
+    "entrant_playing",
+    "stage_entrant_add",
+    "stage_qualification_remove",
+    "stage_take_back",
+    "withdrawal_record",
+    "withdrawal_take_back",
+    "withdrawals_follow",
     "adjustment_forfeit",
     "adjustment_override",
     "adjustment_penalty",

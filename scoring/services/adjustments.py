@@ -74,11 +74,27 @@ def adjustment_penalty(
 
 
 def adjustment_forfeit(
-    *, target: Entrant, match: Match | None = None, table: Table | None = None, reason: str = ""
+    *,
+    target: Entrant,
+    match: Match | None = None,
+    table: Table | None = None,
+    board: Board | None = None,
+    artificial_ns: str = "",
+    artificial_ew: str = "",
+    reason: str = "",
 ) -> ScoreAdjustment:
-    """An unsaved forfeit (第三十条): of a team match, or of a pairs table (one round)."""
+    """An unsaved forfeit (第三十条): of a team match, or of a pairs table (one round, or
+    one ``board`` of it); ``artificial_*`` the opponent's score when it is not the
+    average-plus the scoring gives by default (the offender scores 0 either way)."""
     return ScoreAdjustment(
-        kind=AdjustmentKind.FORFEIT.value, target=target, match=match, table=table, reason=reason
+        kind=AdjustmentKind.FORFEIT.value,
+        target=target,
+        match=match,
+        table=table,
+        board=board,
+        artificial_ns=artificial_ns,
+        artificial_ew=artificial_ew,
+        reason=reason,
     )
 
 

@@ -12,13 +12,18 @@ from typing import Any
 from django.db import transaction
 
 from tournament.models import Stage, StageEntry
-from tournament.services import stage_qualify
+from tournament.services import stage_delete, stage_qualify, stage_unqualify
 
 from ..errors import ScoringError
-from ..models import QualificationOverride
+from ..models import DecisionRecord, QualificationOverride
 from ..selectors import qualification_standings, stage_group_qualifiers
 
-__all__ = ["stage_qualify_from_source", "stage_source_undecided"]
+__all__ = [
+    "stage_qualification_remove",
+    "stage_qualify_from_source",
+    "stage_source_undecided",
+    "stage_take_back",
+]
 
 
 def stage_source_undecided(stage: Stage) -> list[tuple[str, str]]:
@@ -45,7 +50,12 @@ def stage_qualify_from_source(
     *, stage: Stage, user: Any = None, override_reason: str = ""
 ) -> list[StageEntry]:
     """Fill ``stage`` from its source's standings. Refused while the source is
-    unfinished, unless the director gives ``override_reason`` (kept on record)."""
+    unfinished, unless the director gives ``override_reason`` (kept on record).
+    Idempotent: a stage already qualified keeps its field (a second click shows it and
+    adds nothing); to qualify afresh, remove the qualification first
+    (:func:`stage_qualification_remove`)."""
+    if stage.entries.exists():
+        return list(stage.entries.select_related("entrant").order_by("seed", "id"))
     undecided = stage_source_undecided(stage)
     if undecided and not override_reason.strip():
         zh = "；".join(z for z, _e in undecided)
@@ -66,3 +76,50 @@ def stage_qualify_from_source(
             decided_by=user,
         )
     return entries
+
+
+def _reason(reason: str) -> str:
+    if not reason.strip():
+        raise ScoringError("须说明原因", "give the reason", code="reason")
+    return reason.strip()
+
+
+@transaction.atomic
+def stage_qualification_remove(*, stage: Stage, reason: str, user: Any = None) -> int:
+    """Take back a qualification before the stage is played, with the reason (kept in
+    the event's decision record, with who was qualified): its field goes, and the next
+    qualification lays it out again. Returns how many entries went."""
+    reason = _reason(reason)
+    names = [str(e.entrant) for e in stage.entries.select_related("entrant").order_by("seed")]
+    gone = stage_unqualify(stage=stage)
+    DecisionRecord.objects.create(
+        event_id=stage.event_id,
+        kind=DecisionRecord.Kind.QUALIFICATION_REMOVED,
+        subject=stage.name,
+        reason=reason,
+        details={"stage": stage.pk, "qualified": names, "article": "第二十六条"},
+        done_by=user,
+    )
+    return gone
+
+
+@transaction.atomic
+def stage_take_back(*, stage: Stage, reason: str, user: Any = None) -> None:
+    """Remove a stage not played yet — a play-off laid out by mistake (第二十五条之4) —
+    with the reason, kept in the event's decision record after the stage is gone."""
+    reason = _reason(reason)
+    subject = stage.name
+    details = {
+        "kind": stage.kind,
+        "entrants": [str(e.entrant) for e in stage.entries.select_related("entrant")],
+    }
+    event_id = stage.event_id
+    stage_delete(stage=stage)
+    DecisionRecord.objects.create(
+        event_id=event_id,
+        kind=DecisionRecord.Kind.STAGE_REMOVED,
+        subject=subject,
+        reason=reason,
+        details=details,
+        done_by=user,
+    )

@@ -232,6 +232,9 @@ def swiss_round_next(*, stage: Stage) -> Round:
         ),
     )
     boards_generate(stage=stage)
+    from .withdrawals import withdrawals_follow
+
+    withdrawals_follow(stage)  # a withdrawn team paired again forfeits (第三十条)
     swiss_standings_rescore(stage)
     standings_changed([stage.pk])  # the new round's pairings show on the stage page
     return round_

@@ -303,6 +303,10 @@ def record_decision(
         row.save(update_fields=["recorded_winner", "updated_at"])
     if recorded:
         match.refresh_from_db(fields=["winner", "status"])
+        if match.stage.is_bracket:
+            from .withdrawals import withdrawals_follow
+
+            withdrawals_follow(match.stage)  # a withdrawn team's next match: a walkover
     return (match.winner_id, match.status) != before
 
 

@@ -29,7 +29,7 @@ from .officials import (
 )
 from .overrides import OVERRIDE_KINDS, round_swap
 from .pins import stage_pin
-from .qualification import stage_qualify
+from .qualification import stage_qualify, stage_unqualify
 from .rounds import round_close, round_start
 from .setup import (
     entrant_update,
@@ -38,7 +38,14 @@ from .setup import (
     stage_delete,
     stage_playoff_create,
 )
-from .stages import new_draw_seed, stage_create, stage_preview, swiss_round_create
+from .stages import (
+    new_draw_seed,
+    stage_create,
+    stage_entrants,
+    stage_field_change,
+    stage_preview,
+    swiss_round_create,
+)
 
 __all__ = [
     "OVERRIDE_KINDS",
@@ -66,9 +73,12 @@ __all__ = [
     "round_swap",
     "stage_create",
     "stage_delete",
+    "stage_entrants",
+    "stage_field_change",
     "stage_pin",
     "stage_playoff_create",
     "stage_preview",
     "stage_qualify",
+    "stage_unqualify",
     "swiss_round_create",
 ]

@@ -20,7 +20,7 @@ from ..models import Entrant, Match, Seating, SetPlay, Stage, StageEntry, Table
 from . import _layout
 from .matches import bracket_sync
 
-__all__ = ["stage_qualify"]
+__all__ = ["stage_qualify", "stage_unqualify"]
 
 
 @transaction.atomic
@@ -195,3 +195,42 @@ def _qualify_final(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> 
     stage.status = Stage.Status.SCHEDULED
     stage.save(update_fields=["status"])
     return created
+
+
+@transaction.atomic
+def stage_unqualify(*, stage: Stage) -> int:
+    """Take a qualification back before the stage is played: its field goes and its
+    matches wait for their slots again (``group:A:1``…; the pairs final's contests and
+    tables go, to be laid out by the next qualification). Returns how many entries
+    went. Refused once a round of it has started or a match has a result."""
+    if stage.source_id is None:
+        raise EventError(
+            "此阶段不由出线产生参赛者",
+            "this stage does not take its field by qualification",
+            code="kind",
+        )
+    if (
+        stage.rounds.filter(started_at__isnull=False).exists()
+        or stage.matches.filter(winner__isnull=False).exists()
+    ):
+        raise EventError(
+            f"{stage.name}已开始比赛，不能撤销出线",
+            f"{stage.name} has started: its qualification cannot be removed",
+            code="started",
+            article="第二十六条",
+        )
+    gone = stage.entries.count()
+    if stage.kind == Stage.Kind.PAIRS_FINAL:
+        Table.objects.filter(round__stage=stage).delete()
+        stage.matches.all().delete()
+        stage.entries.all().delete()
+    else:
+        stage.entries.all().delete()
+        if stage.is_bracket:
+            bracket_sync(stage)
+        else:
+            for match in stage.matches.all():
+                match.home, match.away, match.status = None, None, Match.Status.PENDING
+                match.save(update_fields=["home", "away", "status"])
+                _layout.sync_match_tables(match)
+    return gone

@@ -18,7 +18,7 @@ from django.db import transaction
 from ..errors import EventError
 from ..models import Entrant, Event, Membership, Round, Stage
 from .events import _captain_index, _player, check_entrant_size, check_event_fields
-from .stages import stage_create
+from .stages import stage_create, stage_field_change
 
 __all__ = [
     "entrant_update",
@@ -130,20 +130,18 @@ def entrant_update(
 
 
 @transaction.atomic
-def entrant_withdraw(*, entrant: Entrant) -> None:
-    """Withdraw a team or pair before play. One already drawn into a stage must be taken
-    out of it first (delete and recreate the stage): a schedule is never left with a
-    hole the director did not see."""
-    _check_not_playing(entrant, "退赛", "withdrawn")
-    stages = list(Stage.objects.filter(entries__entrant=entrant).values_list("name", flat=True))
-    if stages:
-        names = "、".join(stages)
-        raise EventError(
-            f"{entrant}已编入阶段（{names}），请先撤销该阶段的编排",
-            f"{entrant} is drawn into a stage ({', '.join(stages)}): take the stage back first",
-            code="in_stage",
-        )
+def entrant_withdraw(*, entrant: Entrant) -> list[Stage]:
+    """Withdraw a team or pair before play (a no-show before round 1): it leaves the
+    event and every stage it was drawn into is laid out again without it, in one step
+    (:func:`~tournament.services.stage_field_change`). Returns the stages rebuilt. Once
+    a round of its stage has started, a withdrawal forfeits instead (第三十条,
+    ``scoring.services.withdrawal_record``)."""
+    _check_not_playing(entrant, "直接退赛（请按弃权办理退赛）", "withdrawn before play")
+    stages = list(Stage.objects.filter(entries__entrant=entrant).order_by("order"))
+    for stage in stages:
+        stage_field_change(stage=stage, remove=[entrant])
     entrant.delete()
+    return stages
 
 
 # --- stages ------------------------------------------------------------------------------

@@ -46,7 +46,13 @@ from ..stage_options import StageOptions, validate_stage_settings
 from . import _layout
 from .matches import bracket_sync
 
-__all__ = ["stage_create", "stage_preview", "swiss_round_create"]
+__all__ = [
+    "stage_create",
+    "stage_entrants",
+    "stage_field_change",
+    "stage_preview",
+    "swiss_round_create",
+]
 
 T = TypeVar("T")
 
@@ -640,3 +646,66 @@ SCHEDULERS = {
     Stage.Kind.PAIRS_FINAL: _schedule_pairs_final,
     Stage.Kind.SWISS: _schedule_swiss,
 }
+
+
+def stage_entrants(stage: Stage) -> list[Entrant]:
+    """The stage's field in seed order (the order :func:`stage_create` was given)."""
+    entries = stage.entries.select_related("entrant")
+    ordered = sorted(
+        entries, key=lambda e: (e.seed is None, e.seed or 0, e.entrant.number, e.entrant_id)
+    )
+    return [e.entrant for e in ordered]
+
+
+@transaction.atomic
+def stage_field_change(
+    *, stage: Stage, add: Sequence[Entrant] = (), remove: Sequence[Entrant] = ()
+) -> Stage:
+    """A late team or pair, or a no-show, before round 1: the field changes and the
+    schedule, movement or bracket is laid out again in one step, with the stage's own
+    settings and stored draw. Boards laid out for the old schedule go with it (they are
+    dealt again). Refused once a round has started (a withdrawal then forfeits, 第三十条)
+    and for a stage whose field comes by qualification."""
+    if stage.rounds.filter(started_at__isnull=False).exists():
+        raise EventError(
+            f"{stage.name}已开始比赛，参赛名单不能再改；退赛按弃权处理（第三十条）",
+            f"{stage.name} has started: its field is fixed; a withdrawal now forfeits",
+            code="started",
+            article="第三十条",
+        )
+    if stage.source_id is not None:
+        raise EventError(
+            f"{stage.name}的参赛者由出线产生，请先撤销出线",
+            f"{stage.name} takes its field by qualification: remove the qualification first",
+            code="source",
+        )
+    current = stage_entrants(stage)
+    ids = {e.pk for e in current}
+    for entrant in remove:
+        if entrant.pk not in ids:
+            raise EventError(
+                f"{entrant}不在{stage.name}中", f"{entrant} is not in {stage.name}", code="entrants"
+            )
+    for entrant in add:
+        if entrant.pk in ids:
+            raise EventError(
+                f"{entrant}已在{stage.name}中",
+                f"{entrant} is already in {stage.name}",
+                code="entrants",
+            )
+    gone = {e.pk for e in remove}
+    entrants = [e for e in current if e.pk not in gone] + list(add)
+    kind = Stage.Kind(stage.kind)
+    _check_entrants(stage.event, kind, entrants)
+    stage.boards.all().delete()  # type: ignore[attr-defined]
+    stage.deal_commitments.all().delete()  # type: ignore[attr-defined]
+    stage.matches.all().delete()
+    stage.rounds.all().delete()
+    BoardSet.objects.filter(stage=stage).delete()  # a Mitchell's sets travel: no round
+    stage.entries.all().delete()
+    stage.pins.filter(entrant_id__in=gone).delete()
+    try:
+        SCHEDULERS[kind](stage, stage.options, entrants)
+    except FormatError as error:
+        raise EventError.from_format(error) from error
+    return stage
