@@ -26,6 +26,7 @@ from .deals import (
     read_board_file,
     read_board_upload,
 )
+from .offline import Arrival, conflict_resolve, outbox_confirm, outbox_enter
 from .replays import MAX_KEY, replay_find, replay_keep
 from .results import (
     Actor,
@@ -43,6 +44,10 @@ from .results import (
 )
 
 __all__ = [
+    "Arrival",
+    "conflict_resolve",
+    "outbox_confirm",
+    "outbox_enter",
     "MAX_KEY",
     "replay_find",
     "replay_keep",
