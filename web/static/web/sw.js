@@ -18,8 +18,9 @@ self.addEventListener("activate", function (event) {
 
 function kept(request) {
   return caches.open(CACHE).then(function (cache) {
-    return cache.match(request).then(function (hit) {
-      return hit || cache.match(request, { ignoreSearch: true });
+    // A page's answer varies by cookie and language; the copy is this phone's own.
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
+      return hit || cache.match(request, { ignoreSearch: true, ignoreVary: true });
     });
   });
 }
