@@ -1,8 +1,9 @@
 """Issue 29 in Chromium: a round entered with the venue's network gone.
 
 Eight tables by default, sixteen with ``OFFLINE_TABLES=16`` (a phone, one browser context,
-each) open their codes while the network is up; then every context goes offline — ``set_offline`` and, since that does not
-stop a service worker's own requests, every request of the context aborted — for the
+each) open their codes while the network is up; then every context goes offline —
+``set_offline`` and, since that does not stop a service worker's own requests, every
+request of the context aborted — for the
 whole round. Each table enters its board on a page the service worker serves from its
 copy; some confirm it there; some close the page and open it again. A second phone at
 table 1 enters the same board differently. On reconnect, with no director action, within

@@ -202,6 +202,6 @@ def test_english_readers_get_the_offline_words_in_english(english, table):
 
     assert (
         "OFFLINE · saved on this phone" in page
-        and "keep this page open until it shows 已同步" in page
+        and "keep this page open until it shows SYNCED" in page
     )
     assert answer.json()["message"].startswith("Recorded")
