@@ -205,3 +205,27 @@ def test_english_readers_get_the_offline_words_in_english(english, table):
         and "keep this page open until it shows SYNCED" in page
     )
     assert answer.json()["message"].startswith("Recorded")
+
+
+def test_the_director_keeps_the_first_result_and_a_stranger_settles_nothing(
+    client, table, director
+):
+    """Keeping the stored result changes nothing in it and is written in its trail; the
+    second phone's conflicting entry was held to the same PIN check as any entry."""
+    sync(client, table, enter_item(table, "a-1", "NS", 40))
+    wrong = sync(Client(), table, enter_item(table, "b-0", "EW", 60, pin="000000"))
+    assert wrong.status_code == 422 and not EntryConflict.objects.exists()
+    sync(Client(), table, enter_item(table, "b-1", "EW", 60))
+    conflict = EntryConflict.objects.get()
+    url = reverse("web:director_conflict", args=[table.round.stage.event.code, conflict.pk])
+
+    assert client.post(url, {"action": "keep"}).status_code == 302  # not logged in: login page
+    conflict.refresh_from_db()
+    assert conflict.is_open
+
+    client.force_login(director)
+    client.post(url, {"action": "keep"})
+    conflict.refresh_from_db()
+    result = Result.objects.get()
+    assert conflict.resolution == "kept" and (result.defender_points, result.version) == (40, 1)
+    assert ResultChange.objects.get(action="resolve").reason == "保留先到的成绩"
