@@ -25,6 +25,7 @@ from .models import (
     Board,
     BoxCard,
     EntryCheck,
+    EntryConflict,
     PinMiss,
     Result,
     ResultChange,
@@ -293,6 +294,22 @@ class PinMissAdmin(admin.ModelAdmin):
     list_display = ("at", "table", "side", "result", "address")
     list_filter = ("side", "table__round__stage__event")
     readonly_fields = [f.name for f in PinMiss._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(EntryConflict)
+class EntryConflictAdmin(admin.ModelAdmin):
+    """Different entries of one board from two phones of a table (issue 29), read only:
+    the director settles them on the dashboard, where the decision is audited."""
+
+    list_display = ("at", "result", "side", "resolution", "resolved_by")
+    list_filter = ("resolution", "result__board__stage__event")
+    readonly_fields = [f.name for f in EntryConflict._meta.fields]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

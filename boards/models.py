@@ -527,6 +527,7 @@ class ResultChange(models.Model):
         CORRECT = "correct", _("更正")
         CONFLICT = "conflict", _("冲突未保存")
         WRONG_PIN = "wrong_pin", _("密码错误")
+        RESOLVE = "resolve", _("处理冲突")
 
     class Role(models.TextChoices):
         DIRECTOR = "director", _("裁判长")
@@ -679,3 +680,44 @@ class WriteReplay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"
+
+
+class EntryConflict(models.Model):
+    """A second, different entry of a board at one table that arrived from a phone's
+    outbox (two phones at one table, both offline): it never overwrites the result
+    stored first; it is kept here, with the scorecard as sent, for the director, who
+    keeps the stored result or takes this one (``boards.services.conflict_resolve``).
+    ``dispute`` holds the engine's findings against the deal, for the director only."""
+
+    class Resolution(models.TextChoices):
+        OPEN = "", _("待处理")
+        KEPT = "kept", _("保留先到的成绩")
+        TAKEN = "taken", _("改用后到的成绩")
+
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="conflicts", verbose_name=_("先到的成绩")
+    )
+    side = models.CharField(_("录入方"), max_length=2, choices=SIDE_CHOICES)
+    key = models.CharField(_("幂等键"), max_length=100)
+    record = models.JSONField(_("后到的计分卡"), help_text=_("duidiao-board/1 记录，不含牌型"))
+    standing = models.JSONField(_("当时先到的成绩"), default=dict)
+    dispute = models.JSONField(_("与牌不符之处"), default=list, blank=True)
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+    resolution = models.CharField(
+        _("处理结果"), max_length=5, choices=Resolution.choices, default="", blank=True
+    )
+    resolved_by = by_user(_("处理人"))
+    resolved_at = models.DateTimeField(_("处理时间"), null=True, blank=True)
+    reason = models.TextField(_("原因"), blank=True)
+
+    class Meta:
+        verbose_name = _("录入冲突")
+        verbose_name_plural = pgettext_lazy("plural", "录入冲突")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.result} {self.side} {self.key}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolution == self.Resolution.OPEN

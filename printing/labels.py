@@ -140,6 +140,9 @@ LABELS = {
     "stays": pgettext_lazy("print", "本桌"),
     "finished": pgettext_lazy("print", "结束"),
     "scan": pgettext_lazy("print", "扫码录入成绩"),
+    "keep_open": pgettext_lazy(
+        "print", "断网时录入的成绩先存在手机上：请保持录入页打开，直到显示“已同步”。"
+    ),
     "movement_rule": pgettext_lazy(
         "print", "南北不动；每轮结束后东西移往高一号桌，牌组移往低一号桌。"
     ),

@@ -15,6 +15,7 @@ views decide who is acting (``Actor``) and show what the services say.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -22,19 +23,26 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static as static_url
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from boards.errors import BoardError, ConflictError
-from boards.models import Board, BoxCard, Result
+from boards.models import Board, BoxCard, EntryConflict, Result
 from boards.selectors import boards_still_to_play
 from boards.services import (
     Actor,
+    Arrival,
     box_card_rule,
+    conflict_resolve,
+    outbox_confirm,
+    outbox_enter,
     replay_find,
     replay_keep,
     result_check,
@@ -246,6 +254,99 @@ def table_check(request: HttpRequest, table: Table, number: int) -> HttpResponse
     side = request.POST.get("side", "")
     actor = Actor.at_table(table, side if side in OTHER_SIDE else "NS")
     return _verdict(request, board, table, result, actor)
+
+
+# --- offline: the installable table page and its outbox (issue 29) --------------------------
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table pages' service worker, served from ``/t/`` so that its scope covers every
+    table page (a worker controls only the paths under its own script's path)."""
+    path = finders.find("web/sw.js")
+    if not isinstance(path, str):  # pragma: no cover - the file ships with the app
+        raise Http404("no service worker")
+    with open(path, encoding="utf-8") as script:
+        response = HttpResponse(script.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = reverse("web:service_worker").rsplit("/", 1)[0] + "/"
+    return response
+
+
+@table_page
+def table_manifest(request: HttpRequest, table: Table) -> JsonResponse:
+    """The web app manifest of one table's page: installed, it opens this table."""
+    start = reverse("web:table", args=[table.code])
+    manifest = {
+        "name": _("对调复式赛 · %(n)s号桌") % {"n": table.number},
+        "short_name": _("%(n)s号桌") % {"n": table.number},
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#8b1a1a",
+        "icons": [
+            {"src": static_url("web/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")
+
+
+def _arrival_text(kind: str, arrival: Arrival) -> str:
+    """What a table is told of an arrival: the words an online write gets — the same
+    whether or not the deal bears the entry out (第二十八条之6)."""
+    if arrival.state == "conflict":
+        return _("本桌另一部手机已先录入了这副牌的不同成绩：两份都已交裁判长处理。")
+    if kind == "confirm":
+        return _("第%(n)d副成绩已确认。") % {"n": arrival.board}
+    return _("已记录，请对方核对；如有疑问裁判会处理。")
+
+
+@csrf_exempt  # the table code and the side's PIN are the credential, in the body; no cookie
+@require_POST
+@table_page
+def table_sync(request: HttpRequest, table: Table) -> JsonResponse:
+    """One item of a phone's outbox (an entry or a confirmation made offline), sent when
+    the network returns: judged by the same services as the forms, answered in JSON with
+    the words a table gets online. Refusals (4xx) are final, so the phone stops sending
+    them; anything else it sends again later, with the same key."""
+    try:
+        item = json.loads(request.body or b"{}")
+    except ValueError:
+        item = None
+    if not isinstance(item, dict):
+        return JsonResponse({"state": "refused", "message": _("无法读取的发送")}, status=400)
+    fields = item.get("fields") if isinstance(item.get("fields"), dict) else {}
+    key, kind = str(item.get("key", ""))[:100], str(item.get("kind", ""))
+    board, _result = _table_board(table, _int(item.get("board")) or 0)
+    try:
+        if kind == "enter":
+            form = TableScorecardForm(fields)
+            if not form.is_valid():
+                problems = form.problems()
+                return JsonResponse({"state": "refused", "problems": problems}, status=422)
+            actor = _actor(request, table, form.cleaned_data["side"], form.cleaned_data["pin"])
+            arrival = outbox_enter(
+                board=board, table=table, entry=form.entry(), actor=actor, key=key
+            )
+        elif kind == "confirm" and fields.get("side") in OTHER_SIDE:
+            actor = _actor(request, table, fields["side"], str(fields.get("pin", ""))[:8])
+            arrival = outbox_confirm(
+                board=board,
+                table=table,
+                actor=actor,
+                key=key,
+                version=_int(fields.get("version")),
+                entry_key=str(item.get("entry_key", ""))[:100],
+            )
+        else:
+            return JsonResponse({"state": "refused", "message": _("无法读取的发送")}, status=400)
+    except BoardError as error:
+        view = results.rejection_view(error)
+        message = " ".join(e["message"] for e in view["errors"])
+        status = 409 if isinstance(error, ConflictError) else 422
+        return JsonResponse({"state": "refused", "message": message, **view}, status=status)
+    body = arrival.body() | {"message": _arrival_text(kind, arrival)}
+    return JsonResponse(body)
 
 
 # --- the director ---------------------------------------------------------------------------
@@ -527,3 +628,31 @@ def director_swiss_next(request: HttpRequest, code: str, order: int) -> HttpResp
     else:
         messages.success(request, _("第%(n)d轮已编排。") % {"n": round_.number})
     return HttpResponseRedirect(reverse("web:stage", args=[event.code, stage.order]))
+
+
+@login_required
+@require_POST
+def director_conflict(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """The director settles an entry conflict from the dashboard: keep the result stored
+    first, or take the other phone's scorecard (a correction, judged against the deal)."""
+    event = event_for(request, code, "director")
+    conflict = (
+        EntryConflict.objects.filter(pk=pk, result__board__stage__event=event)
+        .select_related("result__table", "result__board")
+        .first()
+    )
+    if conflict is None:
+        raise Http404("no such conflict")
+    take = request.POST.get("action") == "take"
+    try:
+        conflict_resolve(
+            conflict=conflict,
+            actor=Actor.director(request.user),
+            take=take,
+            reason=request.POST.get("reason", "")[:500],
+        )
+    except BoardError as error:
+        messages.error(request, results.in_language(error.message_zh, error.message_en))
+    else:
+        messages.success(request, _("录入冲突已处理。"))
+    return HttpResponseRedirect(reverse("web:director", args=[event.code]) + "#conflicts")

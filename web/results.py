@@ -26,10 +26,12 @@ from boards.models import (
     Board,
     BoxCard,
     BoxCardRuling,
+    EntryConflict,
     PinMiss,
     Result,
     ResultChange,
 )
+from boards.records import Entry
 from boards.selectors import visible_board_ids
 from boards.services import (
     CONTRADICTED,
@@ -42,13 +44,14 @@ from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data
 from .selectors import FOLD_AFTER_ROUNDS
-from .words import in_language, in_words, result_view
+from .words import contract_text, in_language, in_words, result_view
 
 __all__ = [
     "BoardLine",
     "board_of_table",
     "dashboard_etag",
     "dashboard_progress",
+    "entry_conflicts",
     "director_round",
     "in_language",
     "next_board",
@@ -406,6 +409,36 @@ def dashboard_etag(event: Event) -> str:
         f"{released['last'].timestamp() if released['last'] else 0}-{get_language()}"
     )
     return f'W/"{stamp}"'
+
+
+def entry_conflicts(event: Event) -> list[dict[str, Any]]:
+    """The open entry conflicts of ``event`` (two phones of one table sent different
+    scorecards of a board while offline): both versions in words, the one stored first
+    and the one that arrived second, with the engine's findings against the deal for
+    the second (the director's eyes only), for the dashboard to settle."""
+    rows = []
+    conflicts = EntryConflict.objects.filter(
+        result__board__stage__event=event, resolution=EntryConflict.Resolution.OPEN
+    ).select_related("result__board__stage", "result__table__round")
+    sides = {"NS": _("南北"), "EW": _("东西")}
+    for conflict in conflicts:
+        result = conflict.result
+        other = Entry.from_record(conflict.record)
+        points = (conflict.record.get("result") or {}).get("defender_points")
+        rows.append(
+            {
+                "conflict": conflict,
+                "table": table_label(result.table),
+                "round": result.table.round,
+                "board": result.board,
+                "stored": result_view(result),
+                "stored_side": sides.get(result.entered_side, ""),
+                "other": {"contract": contract_text(other.box_card_values()), "points": points},
+                "other_side": sides.get(conflict.side, ""),
+                "dispute": flag_texts(conflict.dispute),
+            }
+        )
+    return rows
 
 
 def _pin_locks(event: Event) -> dict[int, dict[str, list[str]]]:

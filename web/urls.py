@@ -32,6 +32,11 @@ urlpatterns = [
         entry_views.director_next_session,
         name="director_next_session",
     ),
+    path(
+        "e/<slug:code>/director/conflicts/<int:pk>/",
+        entry_views.director_conflict,
+        name="director_conflict",
+    ),
     path("e/<slug:code>/director/release/", entry_views.director_release, name="director_release"),
     path(
         "e/<slug:code>/director/s/<int:order>/r/<int:number>/scorecard/",
@@ -94,7 +99,10 @@ urlpatterns = [
         setup_views.round_seats,
         name="round_seats",
     ),
+    path("t/sw.js", entry_views.service_worker, name="service_worker"),
     path("t/<str:code>/", views.table_entry, name="table"),
+    path("t/<str:code>/manifest.webmanifest", entry_views.table_manifest, name="table_manifest"),
+    path("t/<str:code>/sync/", entry_views.table_sync, name="table_sync"),
     path("t/<str:code>/b/<int:number>/", entry_views.table_board, name="table_board"),
     path("t/<str:code>/b/<int:number>/confirm/", entry_views.table_confirm, name="table_confirm"),
     path("t/<str:code>/b/<int:number>/check/", entry_views.table_check, name="table_check"),

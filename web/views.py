@@ -221,6 +221,7 @@ def director_dashboard(request: HttpRequest, code: str) -> HttpResponse:
         event, data["stage_blocks"], shown_round=_shown_round(request)
     )
     selectors.dashboard_tables(event, data["stage_blocks"])
+    data["conflicts"] = results.entry_conflicts(event)
     context = event_context(request, event) | data | {"etag": etag}
     context["pairs_sessions"] = any(s.kind in Stage.MOVEMENT_KINDS for s in context["stages"])
     if is_live(request):

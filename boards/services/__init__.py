@@ -33,6 +33,7 @@ from .deals import (
     read_board_file,
     read_board_upload,
 )
+from .offline import Arrival, conflict_resolve, outbox_confirm, outbox_enter
 from .replays import MAX_KEY, replay_find, replay_keep
 from .results import (
     Actor,
@@ -51,6 +52,10 @@ from .results import (
 )
 
 __all__ = [
+    "Arrival",
+    "conflict_resolve",
+    "outbox_confirm",
+    "outbox_enter",
     "MAX_KEY",
     "replay_find",
     "replay_keep",

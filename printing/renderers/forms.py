@@ -245,6 +245,8 @@ def _table_card(sheet: Sheet, card: TableCard, x: float, y: float, w: float, h: 
         x + text_w / 2, row, f"{label('boards_per_session')}：{card.boards_per_session}", size=12
     )
     if card.url:
+        # The phone keeps what it could not send (issue 29): say how long to wait.
+        sheet.text(x, row + 10, label("keep_open"), size=10, max_width=text_w)
         qx = x + w - QR_SIZE
         sheet.qr(qx, y + 6, QR_SIZE, card.url)
         sheet.text(qx + QR_SIZE / 2, y + QR_SIZE + 10, label("scan"), size=10, align="center")

@@ -118,6 +118,8 @@ def test_every_team_table_gets_a_card_with_its_qr_code(event, pdf):
         text, "团体赛桌卡 第1桌 开室 团体循环赛 第1轮 M1 第1节 南北 东西 牌号 每节副数"
     )
     assert card.code in text and "扫码录入成绩" in text
+    # Issue 29: a phone that lost the network keeps its entries; the card says to wait.
+    assert "请保持录入页打开，直到显示“已同步”" in text.replace("\n", "")
     assert card.ns.label in text and card.players["N"] in text
     assert card.boards_per_session == 4 and card.url.endswith(f"/t/{card.code}/")
     # Each table's link encoded once, whatever is drawn.

@@ -1,0 +1,184 @@
+"""Issue 29 in Chromium: a round entered with the venue's network gone.
+
+Eight tables by default, sixteen with ``OFFLINE_TABLES=16`` (a phone, one browser context,
+each) open their codes while the network is up; then every context goes offline —
+``set_offline`` and, since that does not stop a service worker's own requests, every
+request of the context aborted — for the
+whole round. Each table enters its board on a page the service worker serves from its
+copy; some confirm it there; some close the page and open it again. A second phone at
+table 1 enters the same board differently. On reconnect, with no director action, within
+30 s: exactly one result per table's board, the confirmations applied, one conflict for
+the director, and each page showing what the server said.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from boards.models import Board, EntryConflict, Result
+from tests import builders
+from tests._tables import pin_of
+from tournament.models import Table
+from tournament.services import round_start
+
+from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium
+from ._play import form
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
+]
+
+# The issue asks for 16 tables; 8 keep this test near 20 s on a shared 2-core machine.
+# OFFLINE_TABLES=16 runs the issue's round (about 55 s there); benchmarks/offline.py times
+# 16 and 60 phones against the real server.
+TABLES = int(os.environ.get("OFFLINE_TABLES", "8"))
+STATE = "#offline .sync-state"
+
+WAITING_NONE = "() => document.getElementById('offline').dataset.state === 'synced'"
+FILL = """([data]) => {
+  const form = document.querySelector("form.table-scorecard");
+  for (const [name, value] of Object.entries(data)) {
+    const field = form.elements[name];
+    if (field) { field.value = value; }
+  }
+  form.requestSubmit();
+}"""
+
+
+@pytest.fixture
+def tables(transactional_db) -> list[Table]:
+    """A team round, dealt and started: ``TABLES`` table codes."""
+    team = builders.team_round(matches=TABLES // 2, boards=2, dealt=True)
+    round_start(round=team.round)
+    return list(Table.objects.filter(round=team.round).order_by("number"))
+
+
+@pytest.fixture
+def server(live_server) -> Iterator[Any]:
+    """The live server, one request at a time: its threads share the test database's
+    single in-memory SQLite connection, which concurrent writes lock ("database table is
+    locked"; a venue's server has a file with WAL and busy waits, docs/deploy.md). The
+    phones' outboxes would get through anyway, by their backoff, only slower."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+    lock = threading.Lock()
+
+    def one_at_a_time(environ: Any, start_response: Any) -> Any:
+        with lock:
+            return app(environ, start_response)
+
+    httpd.set_app(one_at_a_time)
+    yield live_server
+    httpd.set_app(app)
+
+
+@pytest.fixture
+def browser(monkeypatch) -> Iterator[Any]:
+    with chromium(monkeypatch) as browser:
+        yield browser
+
+
+def cut(context: Any) -> None:
+    """The venue's network is gone, the service worker's requests included."""
+    context.set_offline(True)
+    context.route("**/*", lambda route: route.abort())
+
+
+def restore(context: Any) -> None:
+    context.unroute("**/*")
+    context.set_offline(False)
+
+
+def opening(browser: Any, base: str, table: Table) -> tuple[Any, Any]:
+    """A phone opening its table's code (the page loads while the next phone opens)."""
+    context = browser.new_context(viewport=PHONE, locale="zh-CN", base_url=base)
+    page = context.new_page()
+    page.goto(reverse("web:table", args=[table.code]), wait_until="commit")
+    return context, page
+
+
+def opened(phone: tuple[Any, Any]) -> tuple[Any, Any]:
+    """Once its service worker controls the page and the table's pages are kept."""
+    phone[1].wait_for_function(
+        "() => navigator.serviceWorker.controller && document.getElementById('offline')"
+        ".dataset.cached === '1'"
+    )
+    return phone
+
+
+def enter(page: Any, table: Table, board: Board, side: str, points: int) -> None:
+    """The scorecard typed and sent on the board's page (served by the service worker)."""
+    page.goto(reverse("web:table_board", args=[table.code, board.number]))
+    data = form(board, points) | {"side": side, "pin": pin_of(table, side)}
+    page.evaluate(FILL, [data])
+
+
+def kept(page: Any) -> None:
+    page.wait_for_selector("#offline-kept:not([hidden])")
+
+
+def test_tables_enter_a_round_offline_and_sync_on_reconnect(server, tables, browser):
+    board = Board.objects.get(round=tables[0].round, number=1)
+    t0 = time.monotonic()
+    phones = [opening(browser, server.url, t) for t in tables]
+    second = opening(browser, server.url, tables[0])  # another phone at table 1
+    for phone in [*phones, second]:
+        opened(phone)
+    print(f"opened: {time.monotonic() - t0:.1f} s")
+    for context, _page in [*phones, second]:
+        cut(context)
+
+    for table, (_context, page) in zip(tables, phones, strict=True):
+        enter(page, table, board, "NS", 40)
+    enter(second[1], tables[0], board, "EW", 60)
+    for i, (table, (context, page)) in enumerate(zip(tables, phones, strict=True)):
+        kept(page)
+        if i % 4 == 1:  # the other side confirms on the same phone, still offline
+            page.fill("form.offline-confirm:not([hidden]) input[name=pin]", pin_of(table, "EW"))
+            page.click("form.offline-confirm:not([hidden]) button")
+            page.wait_for_selector(".kept-confirmed:not([hidden])")
+        if i % 4 == 2:  # closed, and opened again with no network: the outbox is kept
+            page.close()
+            page = context.new_page()
+            page.goto(reverse("web:table_board", args=[table.code, board.number]))
+            phones[i] = (context, page)
+            page.wait_for_selector("#offline-kept:not([hidden])")
+        assert page.inner_text(STATE) == "离线·已保存在本机"
+    kept(second[1])
+    print(f"entered: {time.monotonic() - t0:.1f} s")
+    phones[0][1].screenshot(path=SCREENSHOTS / "offline-saved-375.png", full_page=True)
+    assert not Result.objects.exists()  # nothing reached the server
+
+    started = time.monotonic()
+    for context, _page in [*phones, second]:
+        restore(context)
+    # The pages are watched, not the database: the live server is writing to it.
+    for _context, page in [*phones, second]:
+        left = max(0.1, 30 - (time.monotonic() - started))
+        page.wait_for_function(WAITING_NONE, timeout=left * 1000)
+    took = time.monotonic() - started
+    print(f"reconnect → all stored: {took:.1f} s")
+
+    results = Result.objects.filter(board=board)
+    assert sorted(r.table_id for r in results) == [t.pk for t in tables], took
+    assert took < 30
+    confirmed = {t.pk for i, t in enumerate(tables) if i % 4 == 1}
+    assert {r.table_id for r in results if r.status == Result.Status.CONFIRMED} == confirmed
+    first = results.get(table=tables[0])  # whichever phone arrived first stands
+    conflict = EntryConflict.objects.get()
+    other = conflict.record["result"]["defender_points"]
+    assert conflict.result == first and {first.defender_points, other} == {40, 60}
+    page = phones[5][1]
+    assert "第1副确认：第1副成绩已确认。" in page.inner_text("#offline .outbox-list")
+    answers = [p.inner_text("#offline .outbox-list") for p in (phones[0][1], second[1])]
+    assert sum("两份都已交裁判长处理" in a for a in answers) == 1
+    page.screenshot(path=SCREENSHOTS / "offline-synced-375.png", full_page=True)
