@@ -10,10 +10,11 @@ the director released it, 第二十八条之6); directors see everything.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -25,7 +26,7 @@ from scoring.models import BoardScore, TravellerScore
 from scoring.selectors import (
     board_traveller,
 )
-from tournament.models import Stage
+from tournament.models import Event, Round, Stage
 
 from .selectors import EntrantView
 from .words import SUITS, in_language
@@ -35,6 +36,7 @@ __all__ = [
     "board_get",
     "board_page",
     "board_url_args",
+    "event_etag",
     "number",
     "pair_boards",
     "stage_etag",
@@ -45,6 +47,27 @@ def stage_etag(stage: Stage, *, director: bool) -> str:
     """The version of what a stage page shows: a new one whenever one of its results is
     confirmed or corrected, rescored, or a board released (``scoring.cache``)."""
     return f'W/"{stage.pk}-{standings_version(stage.pk)}-{get_language()}-{int(director)}"'
+
+
+def event_etag(event: Event, *, director: bool, extra: str = "") -> str:
+    """The version of what an event-wide page shows (a player's page, the venue
+    screen): each stage's standings version (a result, a rescore, a release:
+    ``scoring.cache``) and the rounds' state — one started or closed, tables added (a
+    Swiss round) — in one query each."""
+    versions = "-".join(
+        str(standings_version(pk))
+        for pk in event.stages.order_by("order").values_list("pk", flat=True)
+    )
+    rounds = Round.objects.filter(stage__event=event).aggregate(
+        started=Count("started_at"),
+        closed=Count("closed_at"),
+        last_start=Max("started_at"),
+        last_close=Max("closed_at"),
+        tables=Max("tables__id"),
+    )
+    stamp = "-".join(str(v.timestamp() if hasattr(v, "timestamp") else v) for v in rounds.values())
+    digest = hashlib.sha256(f"{versions}|{stamp}|{extra}".encode()).hexdigest()[:20]
+    return f'W/"e{event.pk}-{digest}-{get_language()}-{int(director)}"'
 
 
 # --- a board: its hand record and its traveller -----------------------------------------------
