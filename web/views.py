@@ -31,7 +31,14 @@ from tournament.selectors import event_public
 
 from . import results, scores, selectors
 from .entry_views import table_page
-from .live import is_live, live_response, not_modified, refresh_seconds
+from .live import (
+    is_live,
+    live_response,
+    not_modified,
+    refresh_seconds,
+    screen_refresh_seconds,
+    screen_rotate_seconds,
+)
 from .pages import (
     bracket,
     groups,
@@ -61,12 +68,6 @@ STAGE_PAGES: dict[str, tuple[StagePage, str]] = {
     Stage.Kind.PAIRS_FINAL: (pairs_final.page, "web/_live_pairs_final.html"),
     Stage.Kind.SWISS: (swiss.page, "web/_live_swiss.html"),
 }
-
-#: How often the venue screen asks for a change (seconds): a result shows within this
-#: plus the second each process trusts a standings version (``scoring.cache.LOCAL_TTL``).
-SCREEN_REFRESH_SECONDS = 3
-#: Seconds each panel of the venue screen stays up.
-SCREEN_ROTATE_SECONDS = 12
 
 #: Stands for the CSRF token in a cached page; never a real token's characters.
 CSRF_PLACEHOLDER = "@@csrf-token@@"
@@ -243,8 +244,8 @@ def venue_screen(request: HttpRequest, code: str) -> HttpResponse:
         return STAGE_PAGES[stage.kind][0](stage, entrants, director=False)
 
     data = screen_page.page(screen_page.shown_stages(event, orders), entrants, result_of)
-    context = {"event": event, "etag": etag, "refresh": SCREEN_REFRESH_SECONDS, **data}
-    context["rotate"] = SCREEN_ROTATE_SECONDS
+    context = {"event": event, "etag": etag, **data}
+    context |= {"refresh": screen_refresh_seconds(), "rotate": screen_rotate_seconds()}
     if is_live(request):
         return live_response(request, etag, "web/_live_screen.html", context)
     return render(request, "web/screen.html", context)

@@ -131,7 +131,7 @@
   if (!box) { return; }
   var etag = box.dataset.etag || "";
   var every = Math.max(1, parseInt(box.dataset.interval || "3", 10)) * 1000;
-  var rotate = Math.max(3, parseInt(box.dataset.rotate || "12", 10)) * 1000;
+  var rotate = Math.max(1, parseInt(box.dataset.rotate || "12", 10)) * 1000;
   var status = document.querySelector("[data-screen-status]");
   var clock = document.querySelector("[data-clock]");
   var shown = "";
