@@ -14,7 +14,6 @@ import pytest
 from django.conf import settings as django_settings
 from django.urls import reverse
 
-from boards.models import Board
 from scoring.cache import local_clear
 from scoring.models import TravellerScore
 from scoring.services import board_release
@@ -50,7 +49,8 @@ RANKING_OUT = """() => {
 }"""
 
 #: Names squeezed into a column so narrow that they wrap a character a line.
-NAMES_WRAPPED = """() => [...document.querySelectorAll('th.name, td.pair-in small, td.opponent small')]
+NAMES_WRAPPED = """() =>
+  [...document.querySelectorAll('th.name, td.pair-in small, td.opponent small')]
   .filter(e => e.textContent.trim().length > 2 && e.getClientRects().length)
   .filter(e => e.getBoundingClientRect().width < 2.2 * parseFloat(getComputedStyle(e).fontSize))
   .map(e => e.textContent.trim())"""
@@ -108,7 +108,7 @@ def test_ranking_columns_in_view_the_players_page_and_the_venue_screen(page, dem
     table = Table.objects.get(round__stage=mitchell, round__number=1, ns=pair)
     assert f"Table {table.number}" in page.locator("#next").inner_text()
     assert page.locator(f"#stage-{mitchell.order} .rank").inner_text().strip()
-    row = page.locator(".player-boards tr", has=page.locator(f'a[href$="#traveller"]'))
+    row = page.locator(".player-boards tr", has=page.locator('a[href$="#traveller"]'))
     assert row.count() == 1 and "/" in row.locator("td.rank-score").inner_text()
 
     # The venue screen: a new result shows within 10 s.
