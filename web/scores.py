@@ -14,18 +14,16 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from boards.models import Board, Result
-from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
+from boards.selectors import board_hand_record, board_visible_to
 from core.numbers import format_number as number
 from scoring.cache import standings_version
-from scoring.models import BoardScore, TravellerScore
-from scoring.selectors import (
-    board_traveller,
-)
+from scoring.models import BoardScore
+from scoring.selectors import board_traveller, entrant_pair_boards
 from tournament.models import Event, Round, Stage
 
 from .selectors import EntrantView
@@ -170,16 +168,10 @@ def board_url_args(board: Board) -> list[Any]:
 
 def pair_boards(stage: Stage, entrant_id: int, *, director: bool) -> list[dict[str, Any]]:
     """A Mitchell pair's own scorecard: its boards, and the matchpoints once the board is
-    shown (they tell what other tables did)."""
-    lines = list(
-        TravellerScore.objects.filter(Q(ns_id=entrant_id) | Q(ew_id=entrant_id), stage=stage)
-        .select_related("board", "table__round", "result")
-        .order_by("table__round__number", "board__number")
-    )
-    visible = visible_board_ids([line.board for line in lines])
+    shown (they tell what other tables did; ``scoring.selectors.entrant_pair_boards``
+    says which the reader may see)."""
     out = []
-    for line in lines:
-        shown = director or line.board_id in visible
+    for line, shown in entrant_pair_boards(stage, entrant_id, official=director):
         ns = line.ns_id == entrant_id
         out.append(
             {
