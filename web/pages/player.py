@@ -166,8 +166,8 @@ def _summary(
         if mine is not None
         else 0
     )
-    if mine is None:
-        score = total = ""
+    if mine is None or stage.is_bracket or stage.kind == Stage.Kind.PAIRS_FINAL:
+        score = total = ""  # a bracket or a final ranks by places alone
     elif pairs:
         score = f"{number(mine.percentage)}%" if mine.percentage is not None else ""
         total = number(mine.total)
