@@ -508,3 +508,140 @@ def qualification_standings(stage: Stage) -> dict[str, list[Entrant]]:
     for s in stage_standings(stage):
         out[s.direction or s.group_label].append(s.entrant)
     return dict(out)
+
+
+# --- one entrant: its places round by round, its own boards ---------------------------------
+
+
+@dataclass(frozen=True)
+class RoundPlace:
+    """An entrant's place once a round's results are in (its trend on its own page)."""
+
+    round: int
+    place: int
+    shared: bool
+
+
+def places_by_round(stage: Stage, *, official: bool) -> dict[int, list[RoundPlace]]:
+    """Entrant id → its place after each round with a result, as ``official`` or a player
+    reads it: a Mitchell's or a Howell's pairs ranked by the one ranking scoring stores
+    (``rank_sections``, per section and direction) from the traveller lines of the rounds
+    so far; a round robin's (or a group's) teams by ``round_robin_standings`` from the
+    matches of the rounds so far (第二十五条). For a player only the boards shown count,
+    as in :func:`standings_rows` (第二十八条之6). Other formats: no trend (empty)."""
+    rounds = list(stage.rounds.order_by("number").values_list("number", flat=True))
+    if stage.kind in Stage.MOVEMENT_KINDS:
+        return _pairs_places_by_round(stage, rounds, official=official)
+    from .services.teams import TABLE_KINDS
+
+    if stage.kind in TABLE_KINDS:
+        return _team_places_by_round(stage, rounds, official=official)
+    return {}
+
+
+def _pairs_places_by_round(
+    stage: Stage, rounds: list[int], *, official: bool
+) -> dict[int, list[RoundPlace]]:
+    from .services._rows import adjustments_of
+
+    hidden = set() if official else set(hidden_board_ids(Board.objects.filter(stage=stage)))
+    by_round: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for round_number, *line in TravellerScore.objects.filter(stage=stage).values_list(
+        "table__round__number", *_LINE_VALUES
+    ):
+        if line[0] not in hidden:
+            by_round[round_number].append(tuple(line))
+    entries = [
+        (e, Side[d] if d else Side.NS, label)
+        for e, d, label in stage.entries.values_list("entrant_id", "direction", "group_label")
+    ]
+    adjustments = adjustments_of(stage)
+    sums: dict[int, list[Any]] = {}
+    out: dict[int, list[RoundPlace]] = defaultdict(list)
+    for number in rounds:
+        if not by_round.get(number):
+            continue
+        seen = _seen_sums(sums, by_round[number], 1)
+        totals = {e: PairTotal.as_printed(p.matchpoints, p.top, p.boards) for e, p in seen.items()}
+        for _section, row in rank_sections(entries, totals, adjustments):
+            if row.entrant in seen:
+                out[row.entrant].append(RoundPlace(number, row.place, row.shared))
+    return dict(out)
+
+
+def _team_places_by_round(
+    stage: Stage, rounds: list[int], *, official: bool
+) -> dict[int, list[RoundPlace]]:
+    from core.standings import round_robin_standings
+
+    seen = None if official else seen_match_scores(stage)
+    groups: dict[str, list[int]] = defaultdict(list)
+    for label, entrant_id in stage.entries.order_by(
+        "group_label", "position", "seed", "id"
+    ).values_list("group_label", "entrant_id"):
+        groups[label].append(entrant_id)
+    scored = [
+        (row.match.round.number, row.match.group_label, seen_pure(row, seen))
+        for row in MatchScore.objects.filter(stage=stage, needs_review=False).select_related(
+            "match__round"
+        )
+    ]
+    pairings = list(
+        stage.matches.filter(home__isnull=False, away__isnull=False)
+        .exclude(status=Match.Status.NOT_NEEDED)
+        .values_list("round__number", "group_label", "home_id", "away_id")
+    )
+    played_rounds = sorted({r for r, _label, _m in scored})
+    out: dict[int, list[RoundPlace]] = defaultdict(list)
+    for number in (r for r in rounds if r in played_rounds):
+        for label, entrants in groups.items():
+            matches = [m for r, g, m in scored if g == label and r <= number]
+            later = [(h, a) for r, g, h, a in pairings if g == label and r > number]
+            for row in round_robin_standings(entrants, matches, to_play=later):
+                out[row.entrant].append(RoundPlace(number, row.place, row.shared))
+    return dict(out)
+
+
+def entrant_pair_boards(
+    stage: Stage, entrant_id: int, *, official: bool
+) -> list[tuple[TravellerScore, bool]]:
+    """A pair's own traveller lines in a Mitchell or a Howell, each with whether its
+    reader may see the board's score against the field yet (第二十八条之6: every table
+    scheduled to play it confirmed, or the director released it; officials see all)."""
+    from django.db.models import Q
+
+    lines = list(
+        TravellerScore.objects.filter(Q(ns_id=entrant_id) | Q(ew_id=entrant_id), stage=stage)
+        .select_related("board__round", "table__round", "result")
+        .defer("board__hands", "board__bottom")
+        .order_by("table__round__number", "board__number")
+    )
+    visible = set() if official else set(visible_ids_of(_board_keys(line.board for line in lines)))
+    return [(line, official or line.board_id in visible) for line in lines]
+
+
+def entrant_team_boards(
+    stage: Stage, entrant_id: int, *, official: bool
+) -> list[tuple[BoardScore, bool]]:
+    """A team's boards in its matches of a stage (both rooms' results and the board
+    points), each with whether its reader may see the board yet (第二十八条之6)."""
+    from django.db.models import Q
+
+    rows = list(
+        BoardScore.objects.filter(
+            Q(match__home_id=entrant_id) | Q(match__away_id=entrant_id), match__stage=stage
+        )
+        .select_related("match__round", "board__round", "open_result", "closed_result")
+        .defer("board__hands", "board__bottom")
+        .order_by("match__round__number", "match__number", "number")
+    )
+    boards = (row.board for row in rows if row.board is not None)
+    visible = set() if official else set(visible_ids_of(_board_keys(boards)))
+    return [
+        (row, official or (row.board_id is not None and row.board_id in visible)) for row in rows
+    ]
+
+
+def _board_keys(boards: Iterable[Board]) -> list[tuple[int, int | None, Any]]:
+    """What ``boards.selectors.visible_ids_of`` asks of each board, without decoding it."""
+    return list({b.pk: (b.pk, b.board_set_id, b.released_at) for b in boards}.values())

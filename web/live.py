@@ -9,12 +9,30 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 
-__all__ = ["is_live", "live_response", "not_modified", "refresh_seconds"]
+__all__ = [
+    "is_live",
+    "live_response",
+    "not_modified",
+    "refresh_seconds",
+    "screen_refresh_seconds",
+    "screen_rotate_seconds",
+]
 
 
 def refresh_seconds() -> int:
     """How often a page asks again (``WEB_REFRESH_SECONDS``, 15 by default)."""
     return int(getattr(settings, "WEB_REFRESH_SECONDS", 15))
+
+
+def screen_refresh_seconds() -> int:
+    """How often the venue screen asks again (``WEB_SCREEN_REFRESH_SECONDS``, 3): a
+    result shows within this plus the second a process trusts a standings version."""
+    return int(getattr(settings, "WEB_SCREEN_REFRESH_SECONDS", 3))
+
+
+def screen_rotate_seconds() -> int:
+    """How long each panel of the venue screen stays up (``WEB_SCREEN_ROTATE_SECONDS``, 12)."""
+    return int(getattr(settings, "WEB_SCREEN_ROTATE_SECONDS", 12))
 
 
 def is_live(request: HttpRequest) -> bool:

@@ -10,22 +10,21 @@ the director released it, 第二十八条之6); directors see everything.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Max
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from boards.models import Board, Result
-from boards.selectors import board_hand_record, board_visible_to, visible_board_ids
+from boards.selectors import board_hand_record, board_visible_to
 from core.numbers import format_number as number
 from scoring.cache import standings_version
-from scoring.models import BoardScore, TravellerScore
-from scoring.selectors import (
-    board_traveller,
-)
-from tournament.models import Stage
+from scoring.models import BoardScore
+from scoring.selectors import board_traveller, entrant_pair_boards
+from tournament.models import Event, Round, Stage
 
 from .selectors import EntrantView
 from .words import SUITS, in_language
@@ -35,6 +34,7 @@ __all__ = [
     "board_get",
     "board_page",
     "board_url_args",
+    "event_etag",
     "number",
     "pair_boards",
     "stage_etag",
@@ -45,6 +45,27 @@ def stage_etag(stage: Stage, *, director: bool) -> str:
     """The version of what a stage page shows: a new one whenever one of its results is
     confirmed or corrected, rescored, or a board released (``scoring.cache``)."""
     return f'W/"{stage.pk}-{standings_version(stage.pk)}-{get_language()}-{int(director)}"'
+
+
+def event_etag(event: Event, *, director: bool, extra: str = "") -> str:
+    """The version of what an event-wide page shows (a player's page, the venue
+    screen): each stage's standings version (a result, a rescore, a release:
+    ``scoring.cache``) and the rounds' state — one started or closed, tables added (a
+    Swiss round) — in one query each."""
+    versions = "-".join(
+        str(standings_version(pk))
+        for pk in event.stages.order_by("order").values_list("pk", flat=True)
+    )
+    rounds = Round.objects.filter(stage__event=event).aggregate(
+        started=Count("started_at"),
+        closed=Count("closed_at"),
+        last_start=Max("started_at"),
+        last_close=Max("closed_at"),
+        tables=Max("tables__id"),
+    )
+    stamp = "-".join(str(v.timestamp() if hasattr(v, "timestamp") else v) for v in rounds.values())
+    digest = hashlib.sha256(f"{versions}|{stamp}|{extra}".encode()).hexdigest()[:20]
+    return f'W/"e{event.pk}-{digest}-{get_language()}-{int(director)}"'
 
 
 # --- a board: its hand record and its traveller -----------------------------------------------
@@ -147,16 +168,10 @@ def board_url_args(board: Board) -> list[Any]:
 
 def pair_boards(stage: Stage, entrant_id: int, *, director: bool) -> list[dict[str, Any]]:
     """A Mitchell pair's own scorecard: its boards, and the matchpoints once the board is
-    shown (they tell what other tables did)."""
-    lines = list(
-        TravellerScore.objects.filter(Q(ns_id=entrant_id) | Q(ew_id=entrant_id), stage=stage)
-        .select_related("board", "table__round", "result")
-        .order_by("table__round__number", "board__number")
-    )
-    visible = visible_board_ids([line.board for line in lines])
+    shown (they tell what other tables did; ``scoring.selectors.entrant_pair_boards``
+    says which the reader may see)."""
     out = []
-    for line in lines:
-        shown = director or line.board_id in visible
+    for line, shown in entrant_pair_boards(stage, entrant_id, official=director):
         ns = line.ns_id == entrant_id
         out.append(
             {

@@ -25,6 +25,9 @@ urlpatterns = [
         views.mitchell_pair,
         name="mitchell_pair",
     ),
+    path("e/<slug:code>/player/", views.player_search, name="player_search"),
+    path("e/<slug:code>/player/<int:entrant_id>/", views.player, name="player"),
+    path("e/<slug:code>/screen/", views.venue_screen, name="screen"),
     path("e/<slug:code>/pairs-ranking/", views.pairs_ranking, name="pairs_ranking"),
     path("e/<slug:code>/director/", views.director_dashboard, name="director"),
     path(

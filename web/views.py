@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -25,13 +25,20 @@ from rest_framework.authtoken.models import Token
 from duidiao.venue import venue_urls
 from scoring.cache import cached_payload, remembered, standings_heal
 from tournament.access import event_context, event_for, stage_for
-from tournament.models import Stage, StageEntry, Table
+from tournament.models import Entrant, Stage, StageEntry, Table
 from tournament.roles import sees_every_result, user_has_role
 from tournament.selectors import event_public
 
 from . import results, scores, selectors
 from .entry_views import table_page
-from .live import is_live, live_response, not_modified, refresh_seconds
+from .live import (
+    is_live,
+    live_response,
+    not_modified,
+    refresh_seconds,
+    screen_refresh_seconds,
+    screen_rotate_seconds,
+)
 from .pages import (
     bracket,
     groups,
@@ -42,6 +49,8 @@ from .pages import (
     team_match,
 )
 from .pages import pairs_ranking as ranking_page
+from .pages import player as player_pages
+from .pages import screen as screen_page
 
 StagePage = Callable[..., Mapping[str, Any]]
 
@@ -197,6 +206,59 @@ def pairs_ranking(request: HttpRequest, code: str) -> HttpResponse:
     director = sees_every_result(request.user, event)
     context = event_context(request, event) | {**ranking_page.page(event, director=director)}
     return render(request, "web/pairs_ranking.html", context)
+
+
+def player(request: HttpRequest, code: str, entrant_id: int) -> HttpResponse:
+    """A team's or a pair's own page (from the table's page, the PIN card's QR code or a
+    search by name); with ``?live=1`` only its body, 304 until something it shows
+    changes (a result, a release, a round started or closed)."""
+    event = event_for(request, code)
+    entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
+    if entrant is None:
+        raise Http404("no such team or pair")
+    director = sees_every_result(request.user, event)
+    etag = scores.event_etag(event, director=director, extra=f"player-{entrant.pk}")
+    if is_live(request) and not_modified(request, etag):
+        return live_response(request, etag, "", None)
+    data = player_pages.page(event, entrant, selectors.entrant_views(event), director=director)
+    context = event_context(request, event) | data | {"etag": etag, "refresh": refresh_seconds()}
+    if is_live(request):
+        return live_response(request, etag, "web/_live_player.html", context)
+    return render(request, "web/player.html", context)
+
+
+def player_search(request: HttpRequest, code: str) -> HttpResponse:
+    """Find one's own page by a player's, a team's or a pair's name (or number)."""
+    event = event_for(request, code)
+    query = request.GET.get("q", "")
+    found = player_pages.search(event, query, selectors.entrant_views(event))
+    if len(found) == 1:
+        return redirect("web:player", event.code, found[0].id)
+    context = event_context(request, event) | {"query": query, "found": found}
+    return render(request, "web/player_search.html", context)
+
+
+def venue_screen(request: HttpRequest, code: str) -> HttpResponse:
+    """The venue's screen: standings and the round's seating in turn, and a clock; its
+    script asks ``?live=1`` every few seconds (304 until something shown changes) and
+    keeps the last good state, marked, while the network is down. Always what players
+    may read (第二十八条之6), even on a director's laptop."""
+    event = event_for(request, code)
+    orders = [int(v) for v in request.GET.getlist("stage") if v.isdigit()]
+    etag = scores.event_etag(event, director=False, extra=f"screen-{orders}")
+    if is_live(request) and not_modified(request, etag):
+        return live_response(request, etag, "", None)
+    entrants = selectors.entrant_views(event)
+
+    def result_of(stage: Stage) -> Mapping[str, Any]:
+        return STAGE_PAGES[stage.kind][0](stage, entrants, director=False)
+
+    data = screen_page.page(screen_page.shown_stages(event, orders), entrants, result_of)
+    context = {"event": event, "etag": etag, **data}
+    context |= {"refresh": screen_refresh_seconds(), "rotate": screen_rotate_seconds()}
+    if is_live(request):
+        return live_response(request, etag, "web/_live_screen.html", context)
+    return render(request, "web/screen.html", context)
 
 
 @table_page

@@ -143,7 +143,7 @@ def test_a_round_robin_with_a_board_hidden_ranks_alike_on_every_face(demo, reade
     page = _client(official).get(f"/e/{demo.code}/s/{stage.order}/standings/").content.decode()
     shown = re.findall(
         r'<th scope="row" class="name">([^<]+?)(?: <small[^>]*>[^<]*</small>)?</th>.*?'
-        r'<td class="num strong">(\d+)</td>',
+        r'<td class="num strong[^"]*">(\d+)</td>',
         page,
         re.DOTALL,
     )

@@ -68,7 +68,7 @@ def test_the_round_robin_shows_standings_cross_table_and_scores(
     home = Standing.objects.get(stage=round_robin, entrant=match.home)
     assert home.played == 1
     row = re.search(rf'<tr[^>]*data-entrant="{match.home_id}">.*?</tr>', content, re.S).group(0)
-    assert f'<td class="num strong">{home.match_points}</td>' in row
+    assert f'<td class="num strong rank-score">{home.match_points}</td>' in row
     assert cell.replace(".0", "") in content.replace(".0", "")  # in the director's cross-table
     assert reverse("web:match", args=["chifeng", round_robin.order, 1]) in content
 

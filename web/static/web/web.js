@@ -122,6 +122,106 @@
   });
 })();
 
+// The venue screen: one panel at a time (standings, the round's seating) every
+// data-rotate seconds, a clock, and its panels asked again every data-interval seconds
+// with the ETag held. When the network drops the last good panels stay up with a quiet
+// marker; the next answer clears it (no reload needed, nothing to press).
+(function () {
+  var box = document.querySelector("[data-screen]");
+  if (!box) { return; }
+  var etag = box.dataset.etag || "";
+  var every = Math.max(1, parseInt(box.dataset.interval || "3", 10)) * 1000;
+  var rotate = Math.max(1, parseInt(box.dataset.rotate || "12", 10)) * 1000;
+  var status = document.querySelector("[data-screen-status]");
+  var clock = document.querySelector("[data-clock]");
+  var shown = "";
+  var lastGood = new Date();
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function hhmm(d, seconds) {
+    return two(d.getHours()) + ":" + two(d.getMinutes()) + (seconds ? ":" + two(d.getSeconds()) : "");
+  }
+  function show(name) {
+    var panels = box.querySelectorAll(".screen-panel");
+    if (!panels.length) { return; }
+    var found = null;
+    panels.forEach(function (p) { if (p.dataset.panel === name) { found = p; } });
+    found = found || panels[0];
+    panels.forEach(function (p) { p.hidden = p !== found; });
+    shown = found.dataset.panel;
+  }
+  function next() {
+    var panels = Array.prototype.slice.call(box.querySelectorAll(".screen-panel"));
+    var at = panels.findIndex(function (p) { return p.dataset.panel === shown; });
+    if (panels.length) { show(panels[(at + 1) % panels.length].dataset.panel); }
+    setTimeout(next, rotate);
+  }
+  function offline(down) {
+    if (!status) { return; }
+    box.classList.toggle("stale", down);
+    status.classList.toggle("offline", down);
+    status.textContent = down ? status.dataset.offline + " " + hhmm(lastGood, false) : "";
+  }
+  function tick() {
+    var headers = { "X-Requested-With": "fetch" };
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(box.dataset.screen, { headers: headers, credentials: "same-origin", cache: "no-store" })
+      .then(function (r) {
+        if (r.status === 304) { return null; }
+        if (r.status !== 200) { throw new Error(String(r.status)); }
+        var fresh = r.headers.get("ETag");
+        return r.text().then(function (html) {
+          box.innerHTML = html;
+          etag = fresh || etag;
+          show(shown);
+          box.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
+        });
+      })
+      .then(function () { lastGood = new Date(); offline(false); },
+            function () { offline(true); })
+      .then(function () { setTimeout(tick, every); });
+  }
+  function time() {
+    if (clock) { clock.textContent = hhmm(new Date(), true); }
+    setTimeout(time, 1000 - (Date.now() % 1000));
+  }
+  show("");
+  time();
+  setTimeout(next, rotate);
+  setTimeout(tick, every);
+})();
+
+// A wide table scrolls inside its frame: while more columns lie to the right the frame's
+// edge fades (data-more) and a hint below says so (issue 27); again after a live refresh.
+(function () {
+  var hint = document.body.getAttribute("data-scroll-hint") || "\u2192";
+  function mark(frame) {
+    var room = frame.scrollWidth - frame.clientWidth;
+    var more = room - frame.scrollLeft > 2;
+    if (more) { frame.setAttribute("data-more", ""); } else { frame.removeAttribute("data-more"); }
+    var note = frame.nextElementSibling;
+    if (!note || !note.classList.contains("scroll-hint")) {
+      if (room <= 2) { return; }
+      note = document.createElement("p");
+      note.className = "scroll-hint";
+      note.textContent = hint;
+      frame.parentNode.insertBefore(note, frame.nextSibling);
+    }
+    note.hidden = !more;
+  }
+  function all(root) {
+    root.querySelectorAll(".scroll-x").forEach(function (frame) {
+      mark(frame);
+      if (!frame.dataset.watched) {
+        frame.dataset.watched = "1";
+        frame.addEventListener("scroll", function () { mark(frame); }, { passive: true });
+      }
+    });
+  }
+  all(document);
+  window.addEventListener("resize", function () { all(document); });
+  document.addEventListener("live:updated", function (e) { all(e.target); });
+})();
+
 // Typing a table's code (when the QR code cannot be scanned) opens /t/<code>/
 // (here, not inline in the page: the Content-Security-Policy runs only our own files).
 (function () {
