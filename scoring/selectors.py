@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from boards.models import Board
-from boards.selectors import hidden_board_ids
+from boards.selectors import hidden_board_ids, visible_ids_of
 from core.engine import Side
 from core.formats.bracket import advance, bracket_places
 from core.numbers import rounded
