@@ -99,7 +99,7 @@ def test_a_mitchells_percentages_read_alike_on_every_face(make_pairs, make_stage
             (sheet,) = standings_data(stage.event, stage=stage).stages
             printed = [p for t in sheet.tables for p in t.lines]
             assert sorted(p.percentage for p in printed) == sorted(
-                format_number(line.percentage) if line.percentage is not None else ""
+                format_number(line.percentage, fixed=True) if line.percentage is not None else ""
                 for line in lines
             )
         else:  # every board played so far is still hidden from players

@@ -29,7 +29,7 @@ from boards.services import boards_generate
 from tests import builders
 from tournament.models import Event, EventRole, Match, MatchChange, ScheduleChange, Table
 
-from ._browser import CHROMIUM, SCREENSHOTS, chromium, page_fits_the_phone
+from ._browser import CHROMIUM, chromium, page_fits_the_phone, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +43,7 @@ def _guide_shot(page, name: str, top: str) -> None:
     """A phone-size picture for the directors' guide (the screen from ``top`` down),
     written into docs/img/ only when asked for."""
     page.locator(top).evaluate("e => e.scrollIntoView()")
-    page.screenshot(path=SCREENSHOTS / name)
+    shot(page, name, full_page=False)
     if GUIDE:
         page.screenshot(path=GUIDE_IMG / name)
 

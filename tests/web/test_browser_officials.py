@@ -14,7 +14,7 @@ from tests import builders
 from tournament.models import EventRole
 from tournament.services import event_create
 
-from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium, page_fits_the_phone
+from ._browser import CHROMIUM, PHONE, chromium, page_fits_the_phone, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +56,7 @@ def test_a_director_creates_a_referee_on_a_phone_and_a_desk(browser):
         assert page.locator(".cards li", has_text=username).first.inner_text().count("裁判")
         if viewport is PHONE:
             assert page_fits_the_phone(page)
-        page.screenshot(path=SCREENSHOTS / f"officials-new-referee-{viewport['width']}.png")
+        shot(page, f"officials-new-referee-{viewport['width']}.png", full_page=False)
         context.close()
 
         if viewport is PHONE:

@@ -16,7 +16,7 @@ from tests import builders
 from tournament.models import Match, Stage
 from tournament.services import round_start
 
-from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium, page_fits_the_phone
+from ._browser import CHROMIUM, PHONE, chromium, page_fits_the_phone, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -53,11 +53,11 @@ def test_a_team_withdraws_after_the_start_and_is_taken_back_on_a_phone(
         desk.goto(live_server.url + path)
         desk.get_by_label("已赛成绩按弃权计").check()
         desk.get_by_label("退赛原因（记入裁决记录）").fill("队员生病，全队退赛")
-        desk.screenshot(path=SCREENSHOTS / "director-withdraw-form.png", full_page=True)
+        shot(desk, "director-withdraw-form.png")
         desk.locator("#withdraw").get_by_role("button", name="退赛").click()
         expect(desk.locator("#withdrawal")).to_contain_text("队员生病，全队退赛")
         expect(desk.locator("#withdrawal")).to_contain_text("已赛成绩按弃权计")
-        desk.screenshot(path=SCREENSHOTS / "director-withdrawal.png", full_page=True)
+        shot(desk, "director-withdrawal.png")
         desk.goto(live_server.url + reverse("web:stage", args=[event.code, stage.order]))
         expect(desk.locator("#decisions")).to_contain_text("第三十条")
         mine = Match.objects.filter(stage=stage, home=gone) | Match.objects.filter(
@@ -71,6 +71,6 @@ def test_a_team_withdraws_after_the_start_and_is_taken_back_on_a_phone(
         phone.get_by_placeholder("撤销原因").fill("报错了队")
         phone.get_by_role("button", name="撤销退赛").click()
         expect(phone.locator("#withdrawal")).to_contain_text("已撤销：报错了队")
-        phone.screenshot(path=SCREENSHOTS / "director-withdrawal-back-375.png", full_page=True)
+        shot(phone, "director-withdrawal-back-375.png")
     assert Withdrawal.objects.get().taken_back_reason == "报错了队"
     assert DecisionRecord.objects.count() == 2

@@ -29,7 +29,7 @@ from tests._tables import pin_of
 from tournament.models import Table
 from tournament.services import round_start
 
-from ._browser import CHROMIUM, PHONE, SCREENSHOTS, chromium
+from ._browser import CHROMIUM, PHONE, chromium, shot
 from ._play import form
 
 pytestmark = [
@@ -155,7 +155,7 @@ def test_tables_enter_a_round_offline_and_sync_on_reconnect(server, tables, brow
         assert page.inner_text(STATE) == "离线·已保存在本机"
     kept(second[1])
     print(f"entered: {time.monotonic() - t0:.1f} s")
-    phones[0][1].screenshot(path=SCREENSHOTS / "offline-saved-375.png", full_page=True)
+    shot(phones[0][1], "offline-saved-375.png")
     assert not Result.objects.exists()  # nothing reached the server
 
     started = time.monotonic()
@@ -181,4 +181,4 @@ def test_tables_enter_a_round_offline_and_sync_on_reconnect(server, tables, brow
     assert "第1副确认：第1副成绩已确认。" in page.inner_text("#offline .outbox-list")
     answers = [p.inner_text("#offline .outbox-list") for p in (phones[0][1], second[1])]
     assert sum("两份都已交裁判长处理" in a for a in answers) == 1
-    page.screenshot(path=SCREENSHOTS / "offline-synced-375.png", full_page=True)
+    shot(page, "offline-synced-375.png")

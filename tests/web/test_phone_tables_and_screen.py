@@ -21,7 +21,7 @@ from tests.builders import Play, deal
 from tournament.links import entrant_page_path
 from tournament.models import Table
 
-from ._browser import CHROMIUM, SCREENSHOTS, page_of
+from ._browser import CHROMIUM, page_of, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -99,7 +99,7 @@ def test_ranking_columns_in_view_the_players_page_and_the_venue_screen(page, dem
                 counted[name] = seen
                 out += [(lang, phone["width"], name, cell) for cell in past]
                 wrapped += [(lang, phone["width"], name, n) for n in page.evaluate(NAMES_WRAPPED)]
-        page.screenshot(path=SCREENSHOTS / f"phone-{lang}-player.png", full_page=True)
+        shot(page, f"phone-{lang}-player.png")
     assert all(counted.values()), counted  # every page kind has ranking cells to look at
     assert not out and not wrapped, (out, wrapped)
 
@@ -135,7 +135,7 @@ def test_ranking_columns_in_view_the_players_page_and_the_venue_screen(page, dem
     page.wait_for_timeout(2_500)
     assert page.locator("[data-screen]").text_content() == shown
     assert page.locator(".screen-panel").count() >= 2
-    page.screenshot(path=SCREENSHOTS / "venue-screen-offline.png")
+    shot(page, "venue-screen-offline.png", full_page=False)
     page.context.set_offline(False)
     page.wait_for_selector(".screen-status:not(.offline)", state="attached", timeout=5_000)
     assert page.locator(".screen-status").inner_text() == ""
