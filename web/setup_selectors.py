@@ -235,7 +235,12 @@ def decision_blocks(event: Event) -> list[dict[str, Any]]:
             # another segment (a second click would add nothing).
             level, waiting = [], []
             for match in (
-                stage.matches.filter(Q(score__decision="tiebreak") | Q(tables__session__gt=1))
+                # A tie-break segment is a set marked so, not any second session: a match
+                # laid out in two sessions is no tie-break, and may have no score yet.
+                stage.matches.filter(
+                    Q(score__decision="tiebreak")
+                    | Q(tables__set_plays__board_set__tiebreak=True)
+                )
                 .distinct()
                 .select_related("home", "away", "score")
                 .order_by("number")
@@ -243,7 +248,7 @@ def decision_blocks(event: Event) -> list[dict[str, Any]]:
                 tables = unplayed_tiebreak(match)
                 if tables:
                     waiting.append({"match": match, "tables": tables})
-                elif match.score.decision == "tiebreak":
+                elif getattr(getattr(match, "score", None), "decision", "") == "tiebreak":
                     level.append(match)
             block["level_matches"] = level
             block["tiebreaks"] = waiting

@@ -264,3 +264,16 @@ def test_a_tie_order_is_taken_back_with_its_reason_and_kept_on_record(client, de
     assert "录错" in client.get(url).content.decode()
     standings = client.get(reverse("web:stage", args=[demo.event.code, demo.round_robin.order]))
     assert "加赛结果：松山队胜" not in standings.content.decode()
+
+
+def test_a_knockout_of_two_sessions_is_no_tiebreak_on_the_decisions_page(
+    client, event, director, make_teams, make_stage
+):
+    """第二十七条: a match laid out in two sessions has no tie-break segment. The page
+    used to take every second session for one, then read the score of a match with none
+    (a server error), or offer 撤销加赛 for an ordinary session."""
+    make_stage(Stage.Kind.KNOCKOUT, make_teams(4), boards_per_session=2, sessions=2)
+    client.force_login(director)
+    response = client.get(reverse("web:setup_decisions", args=[event.code]))
+    assert response.status_code == 200
+    assert "撤销加赛" not in response.content.decode()
