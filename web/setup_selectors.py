@@ -238,8 +238,7 @@ def decision_blocks(event: Event) -> list[dict[str, Any]]:
                 # A tie-break segment is a set marked so, not any second session: a match
                 # laid out in two sessions is no tie-break, and may have no score yet.
                 stage.matches.filter(
-                    Q(score__decision="tiebreak")
-                    | Q(tables__set_plays__board_set__tiebreak=True)
+                    Q(score__decision="tiebreak") | Q(tables__set_plays__board_set__tiebreak=True)
                 )
                 .distinct()
                 .select_related("home", "away", "score")
