@@ -113,6 +113,8 @@ def test_ranking_columns_in_view_the_players_page_and_the_venue_screen(page, dem
 
     # The venue screen: a new result shows within 10 s.
     page.set_viewport_size({"width": 1280, "height": 720})
+    # The page's own clock, flowing as the real one until the test runs it ahead.
+    page.clock.install()
     page.goto(page.base + reverse("web:screen", args=[code]))
     before = page.locator("[data-screen]").text_content()
     Play(director, eager).tables([last], lambda t, b: 120)
@@ -132,7 +134,7 @@ def test_ranking_columns_in_view_the_players_page_and_the_venue_screen(page, dem
     shown = page.locator("[data-screen]").text_content()
     page.context.set_offline(True)
     page.wait_for_selector(".screen-status.offline", timeout=5_000)
-    page.wait_for_timeout(2_500)
+    page.clock.run_for(60_000)  # a minute offline: every poll fails, the panels turn on
     assert page.locator("[data-screen]").text_content() == shown
     assert page.locator(".screen-panel").count() >= 2
     shot(page, "venue-screen-offline.png", full_page=False)
