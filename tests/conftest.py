@@ -33,6 +33,16 @@ if "CACHE_URL" not in os.environ:
     }
 
 
+FIRST = ("browser", "slow", "heavy")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (``browser``, ``slow``, ``heavy``), in their collected order,
+    then the rest: pytest-xdist's processes then share the long ones early and end
+    together on short tests, instead of one waiting for the other's last long test."""
+    items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in FIRST))
+
+
 @pytest.fixture(autouse=True)
 def _fresh_caches() -> Iterator[None]:
     cache.clear()

@@ -35,7 +35,7 @@ from tournament.models import Table
 
 from .conftest import build_world
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.heavy]
 
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
 BUDGET = float(os.environ.get("SCHEMATHESIS_SECONDS", "120"))

@@ -13,7 +13,7 @@ from core.engine import check_board, check_deal
 from tests import builders
 from tournament.models import Event
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 
 def test_it_deals_and_plays_a_small_event_and_can_run_again(db):

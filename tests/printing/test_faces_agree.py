@@ -28,7 +28,7 @@ from tournament.models import Event, Stage
 
 from ._pdf import paper_text, sheet_rows
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 READERS = {"official": True, "player": False}
 

@@ -39,6 +39,8 @@ from printing.services import kinds_offered, render_kind
 from tests import builders
 from tournament.models import Event, Stage
 
+pytestmark = pytest.mark.heavy
+
 LANGUAGES = ("zh-hans", "en")
 #: Papers with nothing to read (blank forms to fill in by hand).
 BLANK = {"blank-hand-records"}

@@ -22,7 +22,7 @@ from tournament.models import Match, Stage
 from tournament.services import round_start
 from web.pages.shared import standings_view
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 #: Defenders' points a table may record (multiples of 5; 200 would need every point).
 POINTS = st.integers(min_value=0, max_value=39).map(lambda n: 5 * n)

@@ -15,7 +15,7 @@ from tournament.models import Entrant, Player
 
 from ._full import play_event
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 

@@ -30,7 +30,7 @@ from tournament.services import round_start
 
 from ._play import form
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 # Random per page and independent of any deal: CSRF tokens and the forms' idempotency keys.
 CSRF = re.compile(rb'name="(?:csrfmiddlewaretoken|idem)" value="[^"]*"')

@@ -21,7 +21,7 @@ from tournament.models import Match
 from ._full import _play_matches, play_event
 from .conftest import stage_url
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 
 def standings(client, stage) -> str:
