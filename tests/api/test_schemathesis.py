@@ -3,7 +3,7 @@ generated paths, queries and bodies — valid ones and deliberately invalid ones
 through the real WSGI application, as the event's director and as anonymous, against
 an event with results in it: never a server error.
 
-Bounded: ``SCHEMATHESIS_EXAMPLES`` examples an operation and mode (default 8) and a
+Bounded: ``SCHEMATHESIS_EXAMPLES`` examples an operation and mode (default 5) and a
 budget of CPU time for the whole run (``SCHEMATHESIS_SECONDS``, default 120); derandomized,
 so a failure repeats. The budget counts this process's CPU time (the application runs in
 it), not the clock: on a loaded machine — another pytest process beside this one — the
@@ -37,7 +37,7 @@ from .conftest import build_world
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.heavy]
 
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "5"))
 BUDGET = float(os.environ.get("SCHEMATHESIS_SECONDS", "120"))
 
 

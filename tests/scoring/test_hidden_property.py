@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 #: Defenders' points a table may record (multiples of 5; 200 would need every point).
 POINTS = st.integers(min_value=0, max_value=39).map(lambda n: 5 * n)
 RUNS = settings(
-    max_examples=6,
+    max_examples=4,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
