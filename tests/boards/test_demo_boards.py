@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 
 from boards.demo import load_demo_boards
 from boards.models import Board, BoxCard, Result
-from core.engine import check_board
+from core.engine import check_board, check_deal
 from tests import builders
+from tournament.models import Event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
@@ -34,3 +38,17 @@ def test_it_deals_and_plays_a_small_event_and_can_run_again(db):
     again = load_demo_boards(ev)
     assert (again.boards, again.results, again.confirmed) == (0, 0, 0)
     assert Result.objects.filter(board__stage__event=ev).count() == summary.results
+
+
+def test_load_demo_deals_the_demo_event_and_plays_its_first_rounds(db):
+    call_command("load_demo", allow_production=True, stdout=StringIO())
+    ev = Event.objects.get(code="chifeng-demo")
+
+    boards = Board.objects.filter(stage__event=ev)
+    assert boards.count() > 0
+    assert all(check_deal(board.deal) == () for board in boards)
+    results = Result.objects.filter(board__stage__event=ev)
+    assert results.filter(status=Result.Status.CONFIRMED).count() > 0
+    # what load_demo did, load_demo_boards does not do again
+    again = load_demo_boards(ev)
+    assert (again.boards, again.results, again.confirmed) == (0, 0, 0)

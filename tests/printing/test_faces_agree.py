@@ -20,9 +20,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
-from boards.demo import load_demo_boards
-from boards.models import Board, Result
-from core.engine import check_deal
+from boards.models import Result
 from core.numbers import format_number
 from scoring.selectors import match_lines, standings_rows
 from tests import builders
@@ -158,15 +156,3 @@ def test_a_round_robin_with_a_board_hidden_ranks_alike_on_every_face(demo, reade
     header = rows[0]
     place, team, points = header.index("名次"), header.index("队名"), header.index("场分")
     assert [(r[place], r[team], r[points]) for r in rows[1:] if r[team]] == order
-
-
-def test_load_demo_deals_the_demo_event_and_plays_its_first_rounds(demo):
-    """``load_demo`` (``make run``'s demo), read from this module's loaded copy: every
-    board dealt legally, results confirmed, and ``load_demo_boards`` adds nothing again."""
-    boards = Board.objects.filter(stage__event=demo)
-    assert boards.count() > 0
-    assert all(check_deal(board.deal) == () for board in boards)
-    results = Result.objects.filter(board__stage__event=demo)
-    assert results.filter(status=Result.Status.CONFIRMED).count() > 0
-    again = load_demo_boards(demo)
-    assert (again.boards, again.results, again.confirmed) == (0, 0, 0)
