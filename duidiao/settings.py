@@ -81,11 +81,13 @@ LOGGING = {
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
     },
+    "filters": {"request_id": {"()": "duidiao.logfilters.RequestIdDefault"}},
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
             "formatter": "line",
+            "filters": ["request_id"],
         },
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},

@@ -5,6 +5,7 @@ answers its own failures in its error shape ({"code", "message_zh", "message_en"
 
 from __future__ import annotations
 
+import io
 import logging
 from datetime import timedelta
 
@@ -111,3 +112,23 @@ def test_readyz_names_the_oldest_stuck_job(client, event, settings):
     assert response.status_code == 200  # reported; pages are still served
     jobs = response.json()["checks"]["jobs"]
     assert jobs["state"] == "stuck" and jobs["oldest"]["id"] == old.pk
+
+
+def test_a_line_logged_outside_any_request_prints_with_the_id_dash():
+    """A record made before the request-id factory was installed (a management command's
+    log under ``make run``, before any request) prints as a line, not a logging error."""
+    handler = next(h for h in logging.getLogger().handlers if h.name == "stderr")
+    message = "演示赛事已载入"
+    record = logging.LogRecord("duidiao.demo", logging.INFO, __file__, 1, message, None, None)
+    assert not hasattr(record, "request_id")
+
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    try:
+        handler.handle(record)
+    finally:
+        handler.setStream(previous)
+
+    err = stream.getvalue()
+    assert "Logging error" not in err
+    assert "duidiao.demo [-] 演示赛事已载入" in err

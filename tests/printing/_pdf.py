@@ -69,17 +69,26 @@ def missing(text: str, *groups: str | list[str]) -> list[str]:
     return [w for w in wanted if w not in text and w not in flat]
 
 
-def paper_text(event: Event, kind: str, stage: Stage, official: bool) -> str:
-    """The paper's text, laid out as printed (pdftotext), spaces squeezed."""
-    pdf = PdfFile.of(render_kind(event=event, kind=kind, stage=stage, official=official))
+def laid_out_pages(content: bytes) -> list[str]:
+    """Each page's text laid out as printed, a row of a table on one line: pdftotext
+    ``-layout`` where poppler is installed, else pypdf's own layout mode (a bare machine
+    has no poppler; pypdf's plain mode puts every cell on a line of its own)."""
     if shutil.which("pdftotext"):
         done = subprocess.run(
-            ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
+            ["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True
         )
-        text = done.stdout.decode()
-    else:
-        text = pdf.text()
-    return re.sub(r"[ \t]+", " ", text)
+        pages = done.stdout.decode().split("\f")
+        return pages[:-1] if pages and not pages[-1].strip() else pages
+    reader = PdfReader(io.BytesIO(content))
+    return [
+        p.extract_text(extraction_mode="layout").replace("\u30fb", "\u00b7") for p in reader.pages
+    ]
+
+
+def paper_text(event: Event, kind: str, stage: Stage, official: bool) -> str:
+    """The paper's text, laid out as printed, spaces squeezed."""
+    pdf = PdfFile.of(render_kind(event=event, kind=kind, stage=stage, official=official))
+    return re.sub(r"[ \t]+", " ", "\n".join(laid_out_pages(pdf.content)))
 
 
 def sheet_rows(event: Event, kind: str, stage: Stage, official: bool) -> list[list[object]]:

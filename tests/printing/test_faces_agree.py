@@ -132,6 +132,7 @@ def test_a_round_robin_with_a_board_hidden_ranks_alike_on_every_face(demo, reade
     # The standings PDF: the same order, places and match points.
     text = paper_text(demo, "standings", stage, official)
     table = text[: text.index("交叉表")]
+    assert [n for _p, n, _mp in order if f" {n} " not in table] == [], table
     at = [table.index(f" {name} ") for _p, name, _mp in order]
     assert at == sorted(at)
     for place, name, points in order:

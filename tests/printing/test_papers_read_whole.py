@@ -15,8 +15,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-import shutil
-import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,7 +25,6 @@ from django.core.management import call_command
 from django.db import transaction
 from django.test import TestCase
 from django.utils import timezone, translation
-from pypdf import PdfReader
 
 from boards.models import Board
 from core.numbers import format_number
@@ -37,6 +34,7 @@ from printing.labels import numbered, seat_line, xiaosa_text
 from printing.layout import Cell, Column, Sheet
 from printing.services import kinds_offered, render_kind
 from tests import builders
+from tests.printing._pdf import laid_out_pages
 from tournament.models import Event, Stage
 
 pytestmark = pytest.mark.heavy
@@ -58,16 +56,6 @@ class Papers:
 
     def text(self, kind: str, language: str) -> str:
         return "\n".join(self.pages[kind, language])
-
-
-def _pages(content: bytes) -> list[str]:
-    if shutil.which("pdftotext"):
-        done = subprocess.run(
-            ["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True
-        )
-        pages = done.stdout.decode().split("\f")
-        return pages[:-1] if pages and not pages[-1].strip() else pages
-    return [p.extract_text() or "" for p in PdfReader(io.BytesIO(content)).pages]
 
 
 def _walk(value: Any) -> Iterator[Any]:
@@ -109,7 +97,7 @@ def papers(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Papers]:
                 except PrintingError as error:  # nothing to print (no rulings)
                     assert error.code == "nothing"
                     continue
-                pages[kind, language] = _pages(rendered[2])
+                pages[kind, language] = laid_out_pages(rendered[2])
         handouts = selectors.board_handouts_data(event)
         refs = [c.seat for c in selectors.pin_cards_data(event, stage=mitchell).cards]
         seats = {}
@@ -207,6 +195,6 @@ def test_three_xiaosa_entries_fit_the_results_column() -> None:
         [[Cell(" ".join(entries), size=7.5), "打破"]],
         row_height=7.0,
     )
-    text = "".join(_pages(sheet.finish()))
+    text = "".join(laid_out_pages(sheet.finish()))
     assert "…" not in text
     assert [e for e in entries if e not in text] == []
