@@ -2,15 +2,18 @@
 
 Sixteen tables (``OFFLINE_TABLES`` tells another number; a phone, one browser context, each
 — a service worker, its copies and the outbox are a context's own) open their codes while
-the network is up; then every context goes offline —
-``set_offline`` and, since that does not stop a service worker's own requests, every
-request of the context aborted — for the
+the network is up; then every context goes offline — ``set_offline`` and, since that does
+not stop a service worker's own requests, every request of the context aborted — for the
 whole round. Each table enters its board on a page the service worker serves from its
 copy; some confirm it there; some close the page and open it again. A second phone at
 table 1 enters the same board differently. On reconnect, with no director action, within
 30 s: exactly one result per table's board, the confirmations applied, one conflict for
-the director, and each page showing what the server said. The phones act at once, as at a
-venue: each step is started on every page before the test waits for any of them.
+the director, and each page showing what the server said; the same outboxes sent again
+store nothing twice. The phones act at once, as at a venue: each step is started on every
+page before the test waits for any of them.
+
+Then the gap between online and reachable: a phone whose Wi-Fi is up (``navigator.onLine``)
+while the server is out of reach keeps what it sends, and syncs once the server answers.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from boards.models import Board, EntryConflict, Result
+from boards.models import Board, EntryConflict, Result, ResultChange
 from tests import builders
 from tests._tables import pin_of
 from tournament.models import Table
@@ -52,6 +55,19 @@ FILL = """([data]) => {
   }
   form.requestSubmit();
 }"""
+# The phone's outbox as if never sent: every item waiting again (a second tab, a backup).
+UNSENT = """() => new Promise((resolve, reject) => {
+  const opening = indexedDB.open("duidiao-outbox", 1);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const tx = db.transaction("items", "readwrite");
+    const items = tx.objectStore("items");
+    const all = items.getAll();
+    all.onsuccess = () => all.result.forEach((item) => items.put({...item, state: "waiting"}));
+    tx.oncomplete = () => { db.close(); resolve(all.result.length); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
 
 
 @pytest.fixture
@@ -208,3 +224,71 @@ def test_tables_enter_a_round_offline_and_sync_on_reconnect(server, tables, brow
     answers = [p.inner_text("#offline .outbox-list") for p in (phones[0][1], second[1])]
     assert sum("两份都已交裁判长处理" in a for a in answers) == 1
     shot(page, "offline-synced-375.png")
+
+    # The same outboxes sent again — entries, a confirmation, the conflict: nothing twice.
+    changes = ResultChange.objects.count()
+    for page in (phones[0][1], phones[1][1], second[1]):
+        assert page.evaluate(UNSENT) >= 1
+        page.reload()
+        page.wait_for_function(WAITING_NONE)
+    assert Result.objects.filter(board=board).count() == len(tables)
+    assert (EntryConflict.objects.count(), ResultChange.objects.count()) == (1, changes)
+
+
+# --- online, and the server out of reach ---------------------------------------------------
+
+
+@pytest.fixture
+def table(transactional_db) -> Table:
+    """One table of a dealt team round, started."""
+    team = builders.team_round(matches=1, boards=2, dealt=True)
+    round_start(round=team.round)
+    return Table.objects.filter(round=team.round).order_by("number")[0]
+
+
+@pytest.mark.parametrize("lost", ["aborted", "503"])
+def test_an_entry_sent_while_the_server_is_out_of_reach_is_kept_and_synced(
+    server, table, browser, lost
+):
+    """The venue's Wi-Fi is up — the phone is online (``navigator.onLine``) — but not its
+    uplink: every request fails (``aborted``), or a proxy answers for the server (``503``).
+    An entry sent then is kept on the phone (离线·已保存在本机), sent again with backoff
+    while the server stays out of reach, and stored once when it answers. An answer of
+    the server itself — a wrong PIN refused (第二十八条) — is shown as before, kept
+    nowhere."""
+    board = Board.objects.get(round=table.round, number=1)
+    path = reverse("web:table_board", args=[table.code, board.number])
+    sync = reverse("web:table_sync", args=[table.code])
+    context = browser.new_context(viewport=PHONE, locale="zh-CN", base_url=server.url)
+    page = context.new_page()
+    page.goto(path)
+
+    page.evaluate(FILL, [form(board, 40) | {"side": "NS", "pin": "99999999"}])
+    page.wait_for_selector(".verdict.bad[role=alert]")  # the server's judgement, as before
+    assert page.locator("#offline .outbox-list li").count() == 0
+
+    tries: list[str] = []
+
+    def out_of_reach(route: Any) -> None:
+        tries.append(route.request.url)
+        if lost == "aborted":
+            route.abort("internetdisconnected")
+        else:
+            route.fulfill(status=503, body="Service Unavailable", content_type="text/plain")
+
+    context.route("**/*", out_of_reach)
+    page.evaluate(FILL, [form(board, 40) | {"side": "NS", "pin": pin_of(table, "NS")}])
+    kept(page)
+    assert page.inner_text(STATE) == "离线·已保存在本机"
+    assert page.evaluate("navigator.onLine")
+    deadline = time.monotonic() + 15
+    while sum(url.endswith(sync) for url in tries) < 2:  # sent again, after a while
+        assert time.monotonic() < deadline, tries
+        page.wait_for_timeout(100)
+    assert not Result.objects.exists()
+
+    context.unroute("**/*")
+    page.wait_for_function(WAITING_NONE, timeout=20_000)
+    result = Result.objects.get()
+    assert (result.board, result.table, result.defender_points) == (board, table, 40)
+    assert "已记录，请对方核对" in page.inner_text("#offline .outbox-list")
