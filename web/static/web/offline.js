@@ -174,16 +174,18 @@
     var key = form.elements.idem ? form.elements.idem.value : "";
     return reach(form.action, { method: "POST", body: new FormData(form) }).then(
       function (response) {
-        return response.text().then(function (html) {
-          if (response.url && response.url !== location.href) {
-            history.replaceState(null, "", response.url);
-          }
-          document.open();
-          document.write(html);
-          document.close();
-        });
+        return response.text().then(function (html) { return { url: response.url, html: html }; });
+      }
+    ).then(
+      function (answer) {
+        if (answer.url && answer.url !== location.href) {
+          history.replaceState(null, "", answer.url);
+        }
+        document.open();
+        document.write(answer.html);
+        document.close();
       },
-      function () { return keep(kind, form, "", key); }
+      function () { return keep(kind, form, "", key); } // lost on the way, answer or send
     );
   }
 
