@@ -7,6 +7,12 @@
 //   wait) is kept in IndexedDB — the outbox — with its own idempotency key, and sent to the
 //   table's sync address in order when the network returns, with backoff. The server judges
 //   it as it judges a form and answers as it answers a table; the answer is shown here.
+// * Online, a form is sent by this page (fetch), not by the browser: a send that fails for a
+//   network reason — no answer, no answer in time, or a proxy's 502/503/504 when the venue's
+//   Wi-Fi is up but the server is not reached — is kept in the outbox with the form's own
+//   key (if the server did get it, the resend gets its first answer and stores nothing
+//   twice). Any answer of the server itself (the page after the write, or its judgement of
+//   the form) is shown as the browser would show it.
 // * Safari and Android WebViews have no background sync: the outbox is sent whenever a page
 //   of the table is open — on load, when it becomes visible, when the network comes back.
 // Every word shown comes from the page (translated there); this file holds none.
@@ -20,6 +26,8 @@
   var waiting = 0;
   var flushing = false;
   var answered = false;
+  var unreachable = false; // the last request the server should have answered got no answer
+  var WAIT_MS = 8000; // no answer by then: the server is out of reach (the write is kept)
   var delay = 1000;
   var timer = null;
 
@@ -95,7 +103,7 @@
     return items().then(function (all) {
       var mine = all.filter(function (i) { return i.code === T.code; });
       waiting = mine.filter(function (i) { return i.state === "waiting"; }).length;
-      var state = !navigator.onLine ? (waiting ? "offline" : "offline-empty")
+      var state = !navigator.onLine || unreachable ? (waiting ? "offline" : "offline-empty")
         : (flushing || waiting) ? "syncing" : answered ? "synced" : "online";
       root.dataset.state = state;
       root.dataset.waiting = String(waiting);
@@ -150,20 +158,46 @@
     return fields;
   }
 
-  function keep(kind, form, entryKey) {
+  function keep(kind, form, entryKey, key) {
     var item = {
-      key: newKey(), code: T.code, sync: T.sync, board: board, kind: kind,
+      key: key || newKey(), code: T.code, sync: T.sync, board: board, kind: kind,
       fields: fieldsOf(form), entry_key: entryKey || "", state: "waiting", at: Date.now()
     };
     waiting += 1;
     return save(item).then(show).then(flush);
   }
 
+  // Online, with nothing waiting before it: the form is sent now. The server's answer
+  // replaces the page, as a browser's own send would; a send lost on the way is kept, under
+  // the form's key (the server may have got it and only its answer was lost).
+  function post(kind, form) {
+    var key = form.elements.idem ? form.elements.idem.value : "";
+    return reach(form.action, { method: "POST", body: new FormData(form) }).then(
+      function (response) {
+        return response.text().then(function (html) { return { url: response.url, html: html }; });
+      }
+    ).then(
+      function (answer) {
+        if (answer.url && answer.url !== location.href) {
+          history.replaceState(null, "", answer.url);
+        }
+        document.open();
+        document.write(answer.html);
+        document.close();
+      },
+      function () { return keep(kind, form, "", key); } // lost on the way, answer or send
+    );
+  }
+
   document.querySelectorAll("form.table-scorecard, form.confirm-form").forEach(function (form) {
     form.addEventListener("submit", function (event) {
-      if (navigator.onLine && !waiting) { return; } // online: the form is sent as usual
       event.preventDefault();
-      keep(form.classList.contains("confirm-form") ? "confirm" : "enter", form);
+      var kind = form.classList.contains("confirm-form") ? "confirm" : "enter";
+      if (navigator.onLine && !waiting) {
+        post(kind, form);
+      } else { // offline, or earlier writes still wait: after them, in order
+        keep(kind, form);
+      }
     });
   });
   document.querySelectorAll("form.offline-confirm").forEach(function (form) {
@@ -181,14 +215,33 @@
     delay = Math.min(delay * 2, 8000);
   }
 
+  // A request the server should answer. It fails for a network reason — no answer, none
+  // within WAIT_MS, or a proxy's 502/503/504 (the server behind it is not reached) — and
+  // then the server counts as out of reach until it answers again.
+  function reach(url, init) {
+    var control = window.AbortController ? new AbortController() : null;
+    var limit = control ? setTimeout(function () { control.abort(); }, WAIT_MS) : null;
+    init.credentials = "same-origin";
+    if (control) { init.signal = control.signal; }
+    return fetch(url, init).then(function (response) {
+      clearTimeout(limit);
+      unreachable = [502, 503, 504].indexOf(response.status) >= 0;
+      if (unreachable) { throw new Error("no server behind the proxy"); }
+      return response;
+    }, function (error) {
+      clearTimeout(limit);
+      unreachable = true;
+      throw error;
+    });
+  }
+
   function send(item) {
     var body = JSON.stringify({
       key: item.key, kind: item.kind, board: item.board, fields: item.fields,
       entry_key: item.entry_key
     });
-    return fetch(item.sync, {
-      method: "POST", body: body, credentials: "same-origin",
-      headers: { "Content-Type": "application/json" }
+    return reach(item.sync, {
+      method: "POST", body: body, headers: { "Content-Type": "application/json" }
     }).then(function (response) {
       if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
       return response.json().catch(function () { return {}; }).then(function (answer) {
