@@ -8,9 +8,11 @@ play a forfeit, as 第三十条 says ("按弃权处理，本轮比赛记零分�
 already reads a ruling's forfeit reads this one — nothing here scores anything.
 
 * Team formats: each unfinished match is forfeited (0 for the withdrawn team, a win
-  for the opponent). A bracket or a Swiss lays out later matches as it goes: the
-  withdrawal follows them (:func:`withdrawals_follow`), so the withdrawn team's next
-  match is a walkover.
+  for the opponent). A bracket lays out later matches as it goes: the withdrawal
+  follows them (:func:`withdrawals_follow`), so the withdrawn team's next match is a
+  walkover and its opponent advances. A Swiss pairs its later rounds from the teams
+  still in (``team_formats.swiss_round_next``): the withdrawn team keeps its score
+  and is paired no more (no match, no bye).
 * Pairs (Mitchell, Howell): each board it had still to play forfeits at its table
   (0 for the withdrawn pair; the opponents average-plus, 60 %, or the average the
   director chooses instead).
@@ -94,9 +96,15 @@ def _boards(table: Table) -> list[Board]:
 
 
 def _played(entrant: Entrant) -> dict[str, list[Any]]:
-    """What it had played when it withdrew: its finished matches, and the Mitchell
-    boards with a result at its tables."""
+    """What it had played when it withdrew: its finished matches, the Mitchell boards
+    with a result at its tables, and the rounds of its Swiss stages laid by then (a
+    Swiss pairs its later rounds without it: ``team_formats.swiss_round_next``)."""
     return {
+        "rounds": list(
+            Round.objects.filter(
+                stage_id__in=_stages(entrant), stage__kind=Stage.Kind.SWISS
+            ).values_list("pk", flat=True)
+        ),
         "matches": list(
             _matches(entrant).filter(status=Match.Status.FINISHED).values_list("pk", flat=True)
         ),
@@ -233,8 +241,9 @@ def withdrawal_take_back(
 
 
 def withdrawals_follow(stage: Stage) -> None:
-    """A bracket or a Swiss put a withdrawn entrant into a new match: forfeit it too (its
-    next match is a walkover). Changes nothing when nothing new involves one."""
+    """A bracket put a withdrawn entrant into a new match: forfeit it too (its next
+    match is a walkover, its opponent advances). Changes nothing when nothing new
+    involves one."""
     for withdrawal in Withdrawal.objects.filter(
         entrant__stage_entries__stage=stage, taken_back_at__isnull=True
     ).select_related("entrant"):

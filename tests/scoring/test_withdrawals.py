@@ -246,9 +246,14 @@ def test_a_play_off_stage_is_removed_before_it_is_played_with_a_reason(
         stage_take_back(stage=stage, reason="x")
 
 
-def test_a_withdrawn_swiss_team_paired_again_gives_a_walkover(play, make_teams, make_stage):
-    """A Swiss pairs round 2 from the standings; the team that withdrew after round 1
-    is paired like any other and its opponent wins by forfeit (第三十条)."""
+def test_a_withdrawn_swiss_team_is_not_paired_again_and_keeps_its_score(
+    play, make_teams, make_stage
+):
+    """第三十条: a team that withdraws keeps what it scored; a Swiss pairs its later
+    rounds from the teams still in. Four teams, team 1 wins round 1 and withdraws:
+    round 2 pairs the other three — an odd field, so the lowest-ranked of them has the
+    bye (2 match points, 第二十五条之2) — and team 1 is in no match, has no bye, and
+    keeps its 2 match points, as it does after round 3."""
     teams = make_teams(4)
     stage = make_stage(Stage.Kind.SWISS, teams, rounds=3, **SHORT)
     first = stage.rounds.get(number=1)
@@ -258,11 +263,19 @@ def test_a_withdrawn_swiss_team_paired_again_gives_a_walkover(play, make_teams, 
     gone = teams[0]
     with play.capture(execute=True):
         withdrawal_record(entrant=gone, reason="退赛")
-    with play.capture(execute=True):
-        second = swiss_round_next(stage=stage)
-    match = second.matches.get(Q(home=gone) | Q(away=gone))
-    assert score(match).decision == "forfeit"
-    assert Match.objects.get(pk=match.pk).winner_id != gone.pk
+    for number in (2, 3):
+        with play.capture(execute=True):
+            laid = swiss_round_next(stage=stage)
+        assert not laid.matches.filter(Q(home=gone) | Q(away=gone)).exists()
+        assert laid.matches.count() == 1  # three teams still in: one match and a bye
+        mine = Standing.objects.get(stage=stage, entrant=gone)
+        assert (mine.match_points, mine.played, mine.byes) == (2, 1, 0)
+        byes = Standing.objects.filter(stage=stage, byes=1).exclude(entrant=gone)
+        assert byes.count() == number - 1  # one bye a round, never to the withdrawn team
+        round_start(round=laid)
+        for match in laid.matches.all():
+            play_match(play, match, "home")
+    assert not ScoreAdjustment.objects.exists()  # it had nothing left to forfeit
 
 
 def test_a_withdrawn_team_in_a_double_elimination_forfeits_its_losers_match(
