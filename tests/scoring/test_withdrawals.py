@@ -298,3 +298,26 @@ def test_a_withdrawn_team_in_a_double_elimination_forfeits_its_losers_match(
     losers = stage.matches.filter(side=Match.Side.LOSERS).get(Q(home=gone) | Q(away=gone))
     assert losers.status == Match.Status.FINISHED and losers.winner_id != gone.pk
     assert score(losers).decision == "forfeit"
+
+
+def test_a_knockout_team_withdrawing_before_its_match_sends_its_opponent_on(
+    play, make_teams, make_stage
+):
+    """第三十条 in a knockout (第二十七条): team 1 withdraws before its semi-final is
+    played; the semi-final is its opponent's by forfeit, and that opponent plays the
+    final against the other semi-final's winner, a match like any other."""
+    stage = make_stage(Stage.Kind.KNOCKOUT, make_teams(4), **SHORT)
+    semis = stage.rounds.get(number=1)
+    round_start(round=semis)
+    m1, m2 = semis.matches.select_related("home", "away").order_by("number")
+    gone = m1.home if m1.home.number == 1 else m1.away
+    opponent = m1.away if gone == m1.home else m1.home
+    with play.capture(execute=True):
+        withdrawal_record(entrant=gone, reason="退赛")
+    assert Match.objects.get(pk=m1.pk).winner_id == opponent.pk
+    assert score(m1).decision == "forfeit"
+    play_match(play, m2, "home")
+    final = stage.matches.get(round__number=2)
+    assert {final.home_id, final.away_id} == {opponent.pk, m2.home_id}
+    assert final.status != Match.Status.FINISHED  # played, not a walkover
+    assert not ScoreAdjustment.objects.filter(match=final).exists()
