@@ -10,9 +10,10 @@ already reads a ruling's forfeit reads this one — nothing here scores anything
 * Team formats: each unfinished match is forfeited (0 for the withdrawn team, a win
   for the opponent). A bracket lays out later matches as it goes: the withdrawal
   follows them (:func:`withdrawals_follow`), so the withdrawn team's next match is a
-  walkover and its opponent advances. A Swiss pairs its later rounds from the teams
-  still in (``team_formats.swiss_round_next``): the withdrawn team keeps its score
-  and is paired no more (no match, no bye).
+  walkover and its opponent advances; so are its matches in a stage it qualifies
+  for afterwards (``qualify.stage_qualify_from_source``). A Swiss pairs its later
+  rounds from the teams still in (``team_formats.swiss_round_next``): the withdrawn
+  team keeps its score and is paired no more (no match, no bye).
 * Pairs (Mitchell, Howell): each board it had still to play forfeits at its table
   (0 for the withdrawn pair; the opponents average-plus, 60 %, or the average the
   director chooses instead).
@@ -241,9 +242,9 @@ def withdrawal_take_back(
 
 
 def withdrawals_follow(stage: Stage) -> None:
-    """A bracket put a withdrawn entrant into a new match: forfeit it too (its next
-    match is a walkover, its opponent advances). Changes nothing when nothing new
-    involves one."""
+    """A bracket, or a stage qualified from another, put a withdrawn entrant into a new
+    match: forfeit it too (the match is a walkover, its opponent advances). Changes
+    nothing when nothing new involves one."""
     for withdrawal in Withdrawal.objects.filter(
         entrant__stage_entries__stage=stage, taken_back_at__isnull=True
     ).select_related("entrant"):

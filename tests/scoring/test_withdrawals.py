@@ -26,6 +26,7 @@ from scoring.services import (
     withdrawal_record,
     withdrawal_take_back,
 )
+from tests import builders
 from tests.builders import board, mitchell, pairs, play_match
 from tournament.errors import EventError
 from tournament.models import Entrant, Match, Stage
@@ -321,3 +322,29 @@ def test_a_knockout_team_withdrawing_before_its_match_sends_its_opponent_on(
     assert {final.home_id, final.away_id} == {opponent.pk, m2.home_id}
     assert final.status != Match.Status.FINISHED  # played, not a walkover
     assert not ScoreAdjustment.objects.filter(match=final).exists()
+
+
+def test_a_withdrawn_team_that_qualifies_forfeits_its_next_stage_matches(
+    play, event, make_teams, make_stage
+):
+    """第三十条 across stages: two groups of three (第二十六条), two from each go on to a
+    knockout. A team wins its group match in round 1 and withdraws; qualified early
+    (the director's reason, 第二十六条之3) it is second in its group, and its knockout
+    match is a walkover for its opponent as soon as the knockout is laid out."""
+    groups = make_stage(
+        Stage.Kind.GROUP_ROUND_ROBIN, make_teams(6), groups=2, qualifiers_per_group=2, **SHORT
+    )
+    knockout = builders.stage(event, Stage.Kind.KNOCKOUT, source=groups, **SHORT)
+    first = groups.rounds.get(number=1)
+    round_start(round=first)
+    for match in first.matches.all():
+        play_match(play, match, "home")
+    gone = first.matches.order_by("number").first().home
+    with play.capture(execute=True):
+        withdrawal_record(entrant=gone, reason="退赛")
+    with play.capture(execute=True):
+        stage_qualify_from_source(stage=knockout, override_reason="小组赛提前出线")
+    assert knockout.entries.filter(entrant=gone).exists()
+    match = knockout.matches.get(Q(home=gone) | Q(away=gone))
+    assert score(match).decision == "forfeit"
+    assert Match.objects.get(pk=match.pk).winner_id not in (None, gone.pk)
