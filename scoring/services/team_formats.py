@@ -95,17 +95,9 @@ def bracket_standings_rescore(stage: Stage) -> int:
 # --- Swiss teams ------------------------------------------------------------------------
 
 
-def _withdrawn(stage: Stage) -> dict[int, set[int] | None]:
-    """The stage's teams withdrawn (退赛, 第三十条; not taken back), each with the rounds
-    laid when it withdrew — ``None`` for a withdrawal recorded before those were kept,
-    when a withdrawn team was still paired in every round."""
-    out: dict[int, set[int] | None] = {}
-    for entrant, kept in Withdrawal.objects.filter(
-        entrant__stage_entries__stage=stage, taken_back_at__isnull=True
-    ).values_list("entrant_id", "kept"):
-        rounds = kept.get("rounds") if isinstance(kept, dict) else None
-        out[entrant] = set(rounds) if rounds is not None else None
-    return out
+def _withdrawn(stage: Stage) -> dict[int, Withdrawal]:
+    """The stage's teams withdrawn (退赛, 第三十条; not taken back), by entrant."""
+    return {w.entrant_id: w for w in Withdrawal.objects.standing_in(stage)}
 
 
 def _byes(stage: Stage) -> dict[int, int]:
@@ -119,10 +111,8 @@ def _byes(stage: Stage) -> dict[int, int]:
     counts: dict[int, int] = defaultdict(int)
     for round_id in stage.rounds.values_list("pk", flat=True):
         for team in field:
-            laid = withdrawn.get(team)
-            if team in withdrawn and laid is not None and round_id not in laid:
-                continue  # paired after it withdrew: no bye
-            if team not in playing[round_id]:
+            out = team in withdrawn and withdrawn[team].unpaired_in(round_id)
+            if team not in playing[round_id] and not out:
                 counts[team] += 1
     return dict(counts)
 

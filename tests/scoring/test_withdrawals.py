@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from django.db.models import Q
 
+from printing.selectors import schedule_data
 from scoring.errors import ScoringError
 from scoring.models import DecisionRecord, MatchScore, ScoreAdjustment, Standing, Withdrawal
 from scoring.selectors import board_traveller
@@ -31,6 +32,8 @@ from tests.builders import board, mitchell, pairs, play_match
 from tournament.errors import EventError
 from tournament.models import Entrant, Match, Stage
 from tournament.services import round_start, stage_playoff_create
+from web.pages.swiss import page as swiss_page
+from web.selectors import entrant_views
 
 pytestmark = pytest.mark.django_db
 
@@ -273,6 +276,13 @@ def test_a_withdrawn_swiss_team_is_not_paired_again_and_keeps_its_score(
         assert (mine.match_points, mine.played, mine.byes) == (2, 1, 0)
         byes = Standing.objects.filter(stage=stage, byes=1).exclude(entrant=gone)
         assert byes.count() == number - 1  # one bye a round, never to the withdrawn team
+        # the stage page and the printed schedule name the one bye, not the team gone
+        (printed,) = schedule_data(stage.event, stage=stage).stages
+        shown = swiss_page(stage, entrant_views(stage.event))["schedule"][number - 1]
+        assert [b.number for b in printed.rounds[number - 1].byes] == [
+            e.number for e in shown["byes"]
+        ]
+        assert len(shown["byes"]) == 1 and shown["byes"][0].id != gone.pk
         round_start(round=laid)
         for match in laid.matches.all():
             play_match(play, match, "home")
