@@ -34,6 +34,8 @@ from boards.models import (
     BoxCard,
     BoxCardRuling,
     DealCommitment,
+    EntryConflict,
+    PinMiss,
     Result,
     ResultChange,
 )
@@ -614,6 +616,18 @@ _RESULT_CHANGES = Section(
     order_by=("at", "id"),
 )
 
+# A second, different entry from a phone's outbox, kept for the director with what he
+# did with it; absent from files written before them.
+_ENTRY_CONFLICTS = Section(
+    "conflicts",
+    EntryConflict,
+    up="result",
+    cols=_cols("side", "key", "record", Col("standing", RESULT_SNAPSHOT), "dispute", "at")
+    + _cols("resolution", Col("resolved_by", USER), "resolved_at", "reason"),
+    order_by=("at", "id"),
+    optional=True,
+)
+
 _RESULTS = Section(
     "results",
     Result,
@@ -629,7 +643,7 @@ _RESULTS = Section(
     key="table",
     sort=("table",),
     check="judge_result",
-    children=(_RESULT_CHANGES,),
+    children=(_RESULT_CHANGES, _ENTRY_CONFLICTS),
 )
 
 # The director's decisions on a box card the deal contradicts (第三十三条); absent from
@@ -811,6 +825,19 @@ _QUALIFICATION_OVERRIDES = Section(
     optional=True,
 )
 
+# Wrong PINs typed at a table (the scorecard history, a side's lock); read after the
+# results they may name; absent from files written before them.
+_PIN_MISSES = Section(
+    "pin_misses",
+    PinMiss,
+    up="table__round__stage",
+    cols=_cols(Col("table", TABLE), "side", Col("board", BOARD), Col("result", To("result", 1)))
+    + _cols("address", "at"),
+    order_by=("at", "id"),
+    optional=True,
+    late=True,
+)
+
 STAGES = Section(
     "stages",
     tournament.Stage,
@@ -837,6 +864,7 @@ STAGES = Section(
         _TIE_ORDERS,
         _SCHEDULE_CHANGES,
         _QUALIFICATION_OVERRIDES,
+        _PIN_MISSES,
     ),
 )
 
@@ -937,6 +965,7 @@ PLAYER_ORDER = (
     ("stages", "boards", "results", "players"),
     ("stages", "boards", "results", "changes"),
     ("rulings",),
+    ("stages", "boards", "results", "conflicts"),  # last: older files number as they did
 )
 
 

@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
-from boards.models import BoxCard, BoxCardRuling
+from boards.models import BoxCard, BoxCardRuling, EntryConflict, PinMiss, Result
+from boards.records import result_record, result_snapshot
 from printing.transfer import canonical_json, event_export, event_file_read, event_import
 from scoring.models import (
     DecisionRecord,
@@ -23,7 +25,7 @@ from scoring.models import (
 )
 from scoring.services import swiss_round_next, withdrawal_record, withdrawal_take_back
 from tests import builders
-from tournament.models import Entrant, Event, OfficialChange, Stage
+from tournament.models import Entrant, Event, OfficialChange, Player, Stage
 from tournament.services import official_create, round_start
 
 
@@ -76,6 +78,21 @@ def decided(played: Event, director: Any, play: builders.Play) -> Event:
         reason="亮主者无级牌",
         decided_by=director,
     )
+    result = Result.objects.filter(board__stage__event=played).order_by("pk").first()
+    assert result is not None
+    EntryConflict.objects.create(
+        result=result,
+        side="EW",
+        key="outbox-1",
+        record=result_record(result),
+        standing=result_snapshot(result),
+        resolution=EntryConflict.Resolution.KEPT,
+        resolved_by=director,
+        resolved_at=timezone.now(),
+        reason="先到的成绩经双方确认",
+    )
+    PinMiss.objects.create(table=result.table, side="NS", board=result.board, address="10.0.0.7")
+    PinMiss.objects.create(table=result.table, side="EW", result=result, board=result.board)
     return played
 
 
@@ -109,6 +126,12 @@ def forfeits(event: Event) -> list[tuple[Any, ...]]:
     )
 
 
+def named(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A result snapshot with its players by name (their ids are the database's)."""
+    names = dict(Player.objects.values_list("pk", "name"))
+    return snapshot | {"players": {s: names[p] for s, p in snapshot["players"].items()}}
+
+
 def records(event: Event) -> dict[str, list[tuple[Any, ...]]]:
     """Every decision and audit record by what it says, not by its ids."""
     return {
@@ -138,6 +161,14 @@ def records(event: Event) -> dict[str, list[tuple[Any, ...]]]:
         "qualification": [
             (q.stage.order, q.reason, q.undecided, q.decided_at)
             for q in QualificationOverride.objects.filter(stage__event=event)
+        ],
+        "conflicts": [
+            (c.result.board.number, c.side, c.key, named(c.standing), c.resolution, c.at)
+            for c in EntryConflict.objects.filter(result__board__stage__event=event)
+        ],
+        "pin_misses": [
+            (m.table.number, m.side, m.board.number, m.result_id is not None, m.address, m.at)
+            for m in PinMiss.objects.filter(table__round__stage__event=event)
         ],
         "box_card_rulings": [
             (r.box_card.board.number, r.decision, r.trump, r.chooser, r.reason, r.decided_at)
@@ -196,6 +227,9 @@ def test_a_backup_made_before_decisions_were_kept_still_restores(decided):
         for board in stage["boards"]:
             for box in board["box_cards"]:
                 del box["rulings"]
+            for result in board["results"]:
+                del result["conflicts"]
+        del stage["pin_misses"]
 
     copy = event_import(data, code="chifeng-old").event
 
