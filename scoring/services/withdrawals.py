@@ -22,7 +22,8 @@ already reads a ruling's forfeit reads this one — nothing here scores anything
   :class:`DecisionRecord`).
 
 Taken back (:func:`withdrawal_take_back`), its forfeits go and the scores are what
-they would have been without it.
+they would have been without it; a Swiss round paired without it meanwhile counts as
+its bye.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from tournament.services import entrant_withdraw, stage_field_change
 from ..errors import ScoringError
 from ..models import DecisionRecord, ScoreAdjustment, Withdrawal
 from .adjustments import adjustment_forfeit, adjustments_set
+from .rescore import queue_targets
 
 __all__ = [
     "OPPONENT_SCORES",
@@ -230,6 +232,11 @@ def withdrawal_take_back(
     withdrawal.taken_back_reason = reason.strip()
     withdrawal.save(update_fields=["taken_back_at", "taken_back_by", "taken_back_reason"])
     adjustments_set(source=withdrawal.source, adjustments=[])
+    # a Swiss round paired without it now counts as its bye: the table follows
+    for stage_id in Stage.objects.filter(
+        pk__in=_stages(withdrawal.entrant), kind=Stage.Kind.SWISS
+    ).values_list("pk", flat=True):
+        queue_targets(stage_id)
     DecisionRecord.objects.create(
         event_id=withdrawal.event_id,
         kind=DecisionRecord.Kind.WITHDRAWAL_BACK,

@@ -289,6 +289,32 @@ def test_a_withdrawn_swiss_team_is_not_paired_again_and_keeps_its_score(
     assert not ScoreAdjustment.objects.exists()  # it had nothing left to forfeit
 
 
+def test_a_swiss_withdrawal_taken_back_after_a_round_counts_that_round_as_its_bye(
+    play, make_teams, make_stage
+):
+    """A withdrawal recorded by mistake and taken back after the Swiss paired a round
+    without the team: that round counts as its bye (2 match points, 第二十五条之2), not
+    its fault, and it is paired again in the next round."""
+    teams = make_teams(4)
+    stage = make_stage(Stage.Kind.SWISS, teams, rounds=3, **SHORT)
+    first = stage.rounds.get(number=1)
+    round_start(round=first)
+    for match in first.matches.all():
+        play_match(play, match, "home")
+    with play.capture(execute=True):
+        w = withdrawal_record(entrant=teams[0], reason="点错了队")
+        second = swiss_round_next(stage=stage)
+        withdrawal_take_back(withdrawal=w, reason="误操作")
+    mine = Standing.objects.get(stage=stage, entrant=teams[0])
+    assert (mine.match_points, mine.byes) == (4, 1)
+    round_start(round=second)
+    for match in second.matches.all():
+        play_match(play, match, "home")
+    with play.capture(execute=True):
+        third = swiss_round_next(stage=stage)
+    assert third.matches.filter(Q(home=teams[0]) | Q(away=teams[0])).exists()
+
+
 def test_a_withdrawn_team_in_a_double_elimination_forfeits_its_losers_match(
     play, make_teams, make_stage
 ):
