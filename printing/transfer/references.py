@@ -223,10 +223,11 @@ class IdRows(Ref):
     def load(self, x: Importing, value: Any, prefix: Key) -> Any:
         if not isinstance(value, list):
             return value
-        return [
-            [t.load(x, v, prefix).pk for t, v in zip(self.targets, keys, strict=True)]
+        rows = (
+            [t.load(x, v, prefix) for t, v in zip(self.targets, keys, strict=True)]
             for keys in value
-        ]
+        )
+        return [[r.pk if r is not None else None for r in found] for found in rows]
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,8 @@ def _media(settings, tmp_path):
 def decided(played: Event, director: Any, play: builders.Play) -> Event:
     """The played event, then a Swiss of its four teams: round 1 played, team 1
     withdraws (its round-robin matches left are forfeits, the Swiss pairs round 2
-    without it), team 2's withdrawal recorded and taken back; a referee's account made
+    without it), team 2's withdrawal recorded and taken back, Mitchell pair 1 withdraws
+    after round 1 (its later boards forfeit, 50 % to its opponents); a referee's account made
     in the workspace; the knockout qualified early with a reason; a box card ruled on."""
     teams = list(Entrant.objects.filter(event=played, kind="team").order_by("number"))
     swiss = builders.stage(
@@ -60,6 +61,13 @@ def decided(played: Event, director: Any, play: builders.Play) -> Event:
         mistaken = withdrawal_record(entrant=teams[1], reason="点错了队", decided_by=director)
         withdrawal_take_back(withdrawal=mistaken, reason="误操作", taken_back_by=director)
         swiss_round_next(stage=swiss)
+    pair = Entrant.objects.get(event=played, kind="pair", number=1)
+    mitchell = played.stages.get(kind=Stage.Kind.MITCHELL)
+    round_start(round=mitchell.rounds.get(number=1))
+    with play.capture(execute=True):
+        withdrawal_record(
+            entrant=pair, reason="身体不适", opponent_score="average", decided_by=director
+        )
     official_create(event=played, acting_user=director, username="ref2", role="referee")
     knockout = played.stages.get(kind=Stage.Kind.KNOCKOUT)
     QualificationOverride.objects.create(
@@ -118,11 +126,22 @@ def standings(event: Event) -> list[tuple[Any, ...]]:
 
 
 def forfeits(event: Event) -> list[tuple[Any, ...]]:
-    """The withdrawals' forfeits, each by the match it forfeits and the team at fault."""
+    """The withdrawals' forfeits: the match, or the Mitchell table and board, each
+    forfeits, the side at fault and the opponents' score."""
     rows = ScoreAdjustment.objects.filter(stage__event=event, source__startswith="withdrawal:")
     return sorted(
-        (a.stage.order, a.match.number if a.match else None, a.target.number, a.kind, a.reason)
-        for a in rows.select_related("stage", "match", "target")
+        (
+            a.stage.order,
+            a.match.number if a.match else 0,
+            a.table.number if a.table else 0,
+            a.board.number if a.board else 0,
+            str(a.target),
+            a.kind,
+            a.artificial_ns,
+            a.artificial_ew,
+            a.reason,
+        )
+        for a in rows.select_related("stage", "match", "table", "board", "target")
     )
 
 
@@ -147,6 +166,7 @@ def records(event: Event) -> dict[str, list[tuple[Any, ...]]]:
                 w.taken_back_reason,
                 len(w.kept["matches"]),
                 len(w.kept["rounds"]),
+                len(w.kept["results"]),
             )
             for w in Withdrawal.objects.filter(event=event).order_by("decided_at", "id")
         ],
@@ -180,7 +200,10 @@ def records(event: Event) -> dict[str, list[tuple[Any, ...]]]:
 def test_the_file_names_the_decisions_by_keys_not_ids(decided):
     data = event_file_read(export(decided))
 
-    gone, back = data["withdrawals"]
+    gone, back, pair = data["withdrawals"]
+    assert pair["entrant"] == "pair:1" and pair["opponent_score"] == "average"
+    assert pair["kept"]["results"]  # its Mitchell results: [[table], [board]] by keys
+    assert all(len(t) == 4 and len(b) == 3 for t, b in pair["kept"]["results"])
     assert (gone["ref"], gone["entrant"], gone["reason"]) == ("W1", "team:1", "队员生病，全队退赛")
     assert gone["taken_back_at"] is None and back["taken_back_reason"] == "误操作"
     assert all(isinstance(m, list) for m in gone["kept"]["matches"])  # [stage, number]
@@ -210,10 +233,11 @@ def test_backup_restore_into_an_empty_database_keeps_standings_forfeits_and_reco
     assert export(restored) == before
     assert (standings(restored), forfeits(restored), records(restored)) == expected
     # the restored withdrawal is the one its forfeits name: taken back, they go
-    withdrawal = Withdrawal.objects.get(event=restored, taken_back_at__isnull=True)
-    assert ScoreAdjustment.objects.filter(source=withdrawal.source).count() == len(expected[1])
-    withdrawal_take_back(withdrawal=withdrawal, reason="恢复后撤销")
-    assert not forfeits(restored)
+    team = Withdrawal.objects.get(event=restored, entrant__kind="team", taken_back_at=None)
+    mine = ScoreAdjustment.objects.filter(source=team.source).count()
+    assert 0 < mine < len(expected[1])
+    withdrawal_take_back(withdrawal=team, reason="恢复后撤销")
+    assert len(forfeits(restored)) == len(expected[1]) - mine
 
 
 def test_a_backup_made_before_decisions_were_kept_still_restores(decided):
