@@ -23,7 +23,7 @@ from boards.services import first_play_tables
 from core.formats.movement import Balance, balance, comparison_counts
 from core.results import xiaosa_puts
 from core.standings import BoardState
-from scoring.models import BoardScore, MatchScore, TravellerScore
+from scoring.models import BoardScore, MatchScore, TravellerScore, Withdrawal
 from scoring.rows import BracketRows, MatchLine, StandingLine
 from scoring.selectors import bracket_rows, cross_table_rows, match_lines, standings_rows
 from tournament.models import (
@@ -379,10 +379,13 @@ def schedule_data(event: Event, *, stage: Stage | None = None) -> d.ScheduleData
         by_round: dict[Round, list[Match]] = defaultdict(list)
         for m in matches:
             by_round[m.round].append(m)
+        # a Swiss round paired after a team withdrew (第三十条) is no bye for it
+        withdrawn = list(Withdrawal.objects.standing_in(s)) if s.kind == Stage.Kind.SWISS else []
         rounds = []
         for round_ in sorted(s.rounds.all(), key=lambda r: r.number):
             playing = by_round.get(round_, [])
             busy = {m.home_id for m in playing} | {m.away_id for m in playing}
+            busy |= {w.entrant_id for w in withdrawn if w.unpaired_in(round_.pk)}
             groups_playing = {m.group_label for m in playing}
             byes = tuple(
                 ref

@@ -478,6 +478,12 @@ class DirtyStage(models.Model):
         return f"{self.stage_id} @ {self.marked_at:%H:%M:%S}"
 
 
+class WithdrawalQuerySet(models.QuerySet["Withdrawal"]):
+    def standing_in(self, stage: Stage) -> WithdrawalQuerySet:
+        """The withdrawals in force (not taken back) of ``stage``'s entrants."""
+        return self.filter(entrant__stage_entries__stage=stage, taken_back_at__isnull=True)
+
+
 class Withdrawal(models.Model):
     """A team or pair that withdraws (退赛) once its stage has started: every match or
     Mitchell board it had still to play is forfeited (第三十条: "本轮比赛记零分，对方获胜"),
@@ -517,6 +523,8 @@ class Withdrawal(models.Model):
     taken_back_by = by_user(_("撤销人"))
     taken_back_reason = models.TextField(_("撤销原因"), blank=True)
 
+    objects = WithdrawalQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("退赛")
         verbose_name_plural = _("退赛")
@@ -540,6 +548,14 @@ class Withdrawal(models.Model):
     @property
     def in_force(self) -> bool:
         return self.taken_back_at is None
+
+    def unpaired_in(self, round_id: int) -> bool:
+        """Whether Swiss round ``round_id`` was paired without the team because it had
+        withdrawn (第三十条): laid after the withdrawal, which still stands. No match
+        there is no bye (轮空). ``kept["rounds"]`` holds the Swiss rounds laid when it
+        withdrew; one recorded before they were kept had its team paired in every round."""
+        rounds = self.kept.get("rounds") if isinstance(self.kept, dict) else None
+        return self.in_force and rounds is not None and round_id not in rounds
 
 
 class DecisionRecord(models.Model):

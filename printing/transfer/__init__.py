@@ -4,8 +4,13 @@ The file (``duidiao-event/1``) holds everything a person entered or decided in t
 event: the event and its roles, players, teams and pairs, every stage with its field,
 rounds, matches (with their change log), tables, seats, board sets and set plays, every
 board with its deal and seed, the deal commitments (docs/dealing.md), its box cards and
-its results (each with its audit trail), the stored score adjustments and tie orders,
-and the rulings with all their versions. Scores, standings and travellers are not in
+its results (each with its audit trail, its entry conflicts and the wrong PINs typed
+at its tables), the box card rulings, the stored score
+adjustments and tie orders, the schedule overrides and early qualifications, the rulings
+with all their versions, the withdrawals (退赛, their forfeits are adjustments sourced
+``withdrawal:W1``), the decision record and the officials' changes. Sections added after
+the first files (these among them) are optional: an older file still imports. Scores,
+standings and travellers are not in
 it: they follow from the rest and are rescored on import. Print jobs are not in it
 either.
 

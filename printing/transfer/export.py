@@ -14,13 +14,16 @@ from tournament.models import Event, Player
 
 from .fileformat import FORMAT, canonical_json
 from .references import (
+    DECISION_RECORDS,
     ENTRANTS,
     EVENT,
+    OFFICIAL_CHANGES,
     PLAYER_ORDER,
     ROLES,
     RULINGS,
     STAGE_SOURCE,
     STAGES,
+    WITHDRAWALS,
     Key,
     Many,
     Section,
@@ -140,6 +143,10 @@ class _Export:
             out["stages"].append(self.row(STAGES, stage, i, (), "event"))
             tick(progress, 20 + 60 * i // max(1, len(stages)))
         out["rulings"] = self.section(RULINGS, event.pk, (), "event")
+        # before the adjustments, which name them (``withdrawal:W1``)
+        out["withdrawals"] = self.section(WITHDRAWALS, event.pk, (), "event")
+        out["decision_records"] = self.section(DECISION_RECORDS, event.pk, (), "event")
+        out["official_changes"] = self.section(OFFICIAL_CHANGES, event.pk, (), "event")
         for stage, row in zip(stages, out["stages"], strict=True):
             row[STAGE_SOURCE.name] = STAGE_SOURCE.dump(self, stage)
             for child in STAGES.children:

@@ -23,12 +23,15 @@ from tournament.models import Event, Player, Stage, Table, new_table_code
 from .errors import TransferError
 from .export import Progress, tick
 from .references import (
+    DECISION_RECORDS,
     ENTRANTS,
     EVENT,
+    OFFICIAL_CHANGES,
     ROLES,
     RULINGS,
     STAGE_SOURCE,
     STAGES,
+    WITHDRAWALS,
     Derived,
     Key,
     Many,
@@ -191,6 +194,9 @@ class _Import:
             self.children(STAGES, [(stage, row, key)], late=False)
             tick(progress, 10 + 70 * i // max(1, len(stages)))
         self.section(RULINGS, root)
+        for section in (WITHDRAWALS, DECISION_RECORDS, OFFICIAL_CHANGES):
+            self.where = section.name  # absent from files written before them
+            self.section(section, root)
         for stage, row, key in stages:
             self.where = f"stage {key[0]} adjustments"
             self.children(STAGES, [(stage, row, key)], late=True)

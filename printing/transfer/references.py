@@ -32,13 +32,23 @@ from boards.models import (
     RESULT_SCORECARD_FIELDS,
     Board,
     BoxCard,
+    BoxCardRuling,
     DealCommitment,
+    EntryConflict,
+    PinMiss,
     Result,
     ResultChange,
 )
 from core.engine import SEAT_NAMES
 from rulings.models import Ruling, RulingVersion
-from scoring.models import MatchScore, ScoreAdjustment, TieOrder
+from scoring.models import (
+    DecisionRecord,
+    MatchScore,
+    QualificationOverride,
+    ScoreAdjustment,
+    TieOrder,
+    Withdrawal,
+)
 from tournament import models as tournament
 
 Key = tuple[Any, ...]
@@ -198,24 +208,50 @@ class Json(Ref):
 
 
 @dataclass(frozen=True)
-class Tagged(Ref):
-    """``"<tag>:<id>"`` text naming a row (an adjustment's ``ruling:7`` → ``ruling:R1``);
-    other text stays as it is."""
+class IdRows(Ref):
+    """A JSON list of lists of ids, each list's ids naming rows of ``targets`` in turn
+    (a withdrawal's results played: ``[[table, board], …]``); anything but a list stays
+    as it is."""
 
-    tag: str
-    target: str
+    targets: tuple[To, ...]
+
+    def dump(self, x: Exporting, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        return [[t.dump(x, v) for t, v in zip(self.targets, ids, strict=True)] for ids in value]
+
+    def load(self, x: Importing, value: Any, prefix: Key) -> Any:
+        if not isinstance(value, list):
+            return value
+        rows = (
+            [t.load(x, v, prefix) for t, v in zip(self.targets, keys, strict=True)]
+            for keys in value
+        )
+        return [[r.pk if r is not None else None for r in found] for found in rows]
+
+
+@dataclass(frozen=True)
+class Tagged(Ref):
+    """``"<tag>:<id>"`` text naming a row of the section ``tags`` gives for its tag (an
+    adjustment's ``ruling:7`` → ``ruling:R1``, ``withdrawal:3`` → ``withdrawal:W1``);
+    other text stays as it is, and so does a tag whose row the file lacks (a file
+    written before withdrawals were kept)."""
+
+    tags: Mapping[str, str]
 
     def dump(self, x: Exporting, value: Any) -> Any:
         tag, _sep, rest = value.partition(":")
-        key = x.key(self.target, int(rest)) if tag == self.tag and rest.isdigit() else None
+        target = self.tags.get(tag)
+        key = x.key(target, int(rest)) if target and rest.isdigit() else None
         return f"{tag}:{key[0]}" if key is not None else value
 
     def load(self, x: Importing, value: Any, prefix: Key) -> Any:
         tag, _sep, rest = value.partition(":")
-        if tag != self.tag:
+        target = self.tags.get(tag)
+        if target is None:
             return value
         try:
-            return f"{tag}:{x.row(self.target, (rest,)).pk}"
+            return f"{tag}:{x.row(target, (rest,)).pk}"
         except KeyError:
             return value
 
@@ -581,6 +617,18 @@ _RESULT_CHANGES = Section(
     order_by=("at", "id"),
 )
 
+# A second, different entry from a phone's outbox, kept for the director with what he
+# did with it; absent from files written before them.
+_ENTRY_CONFLICTS = Section(
+    "conflicts",
+    EntryConflict,
+    up="result",
+    cols=_cols("side", "key", "record", Col("standing", RESULT_SNAPSHOT), "dispute", "at")
+    + _cols("resolution", Col("resolved_by", USER), "resolved_at", "reason"),
+    order_by=("at", "id"),
+    optional=True,
+)
+
 _RESULTS = Section(
     "results",
     Result,
@@ -596,7 +644,19 @@ _RESULTS = Section(
     key="table",
     sort=("table",),
     check="judge_result",
-    children=(_RESULT_CHANGES,),
+    children=(_RESULT_CHANGES, _ENTRY_CONFLICTS),
+)
+
+# The director's decisions on a box card the deal contradicts (第三十三条); absent from
+# files written before them.
+_BOX_CARD_RULINGS = Section(
+    "rulings",
+    BoxCardRuling,
+    up="box_card",
+    cols=_cols("decision", "trump", "chooser", "article", "reason", Col("decided_by", USER))
+    + _cols("decided_at"),
+    order_by=("decided_at", "id"),
+    optional=True,
 )
 
 _BOX_CARDS = Section(
@@ -607,6 +667,7 @@ _BOX_CARDS = Section(
     # the table, on this board, that filled it
     + _cols(Col("filled_by", To("result", 3)), "filled_at", "flags", "flagged"),
     sort=("match",),
+    children=(_BOX_CARD_RULINGS,),
 )
 
 _BOARDS = Section(
@@ -723,7 +784,7 @@ _ADJUSTMENTS = Section(
     up="stage",
     cols=_cols("kind", Col("target", ENTRANT), "amount", Col("match", MATCH), Col("board", BOARD))
     + _cols(Col("table", TABLE), "artificial_ns", "artificial_ew", "reason", "created_at")
-    + _cols(Col("source", Tagged("ruling", "ruling"))),
+    + _cols(Col("source", Tagged({"ruling": "ruling", "withdrawal": "withdrawal"}))),
     order_by=("created_at", "id"),
     optional=True,
     late=True,
@@ -755,6 +816,29 @@ _SCHEDULE_CHANGES = Section(
     late=True,
 )
 
+# An early qualification's reason (第二十六条之3); absent from files written before it.
+_QUALIFICATION_OVERRIDES = Section(
+    "qualification_overrides",
+    QualificationOverride,
+    up="stage",
+    cols=_cols("reason", "undecided", Col("decided_by", USER), "decided_at"),
+    order_by=("decided_at", "id"),
+    optional=True,
+)
+
+# Wrong PINs typed at a table (the scorecard history, a side's lock); read after the
+# results they may name; absent from files written before them.
+_PIN_MISSES = Section(
+    "pin_misses",
+    PinMiss,
+    up="table__round__stage",
+    cols=_cols(Col("table", TABLE), "side", Col("board", BOARD), Col("result", To("result", 1)))
+    + _cols("address", "at"),
+    order_by=("at", "id"),
+    optional=True,
+    late=True,
+)
+
 STAGES = Section(
     "stages",
     tournament.Stage,
@@ -780,6 +864,8 @@ STAGES = Section(
         _ADJUSTMENTS,
         _TIE_ORDERS,
         _SCHEDULE_CHANGES,
+        _QUALIFICATION_OVERRIDES,
+        _PIN_MISSES,
     ),
 )
 
@@ -814,6 +900,64 @@ RULINGS = Section(
     children=(_VERSIONS,),
 )
 
+#: A withdrawal (退赛, 第三十条): ``W1``, ``W2``… in the order they were decided; what it
+#: had played (``kept``: matches, Mitchell results as ``[table, board]``, the Swiss rounds
+#: laid by then) by keys. Its forfeits are the stage's adjustments, sourced
+#: ``withdrawal:W1``. Written and read after the rulings, before the adjustments.
+WITHDRAWALS = Section(
+    "withdrawals",
+    Withdrawal,
+    up="event",
+    cols=_cols(Col("entrant", ENTRANT), "played", "opponent_score", "reason")
+    + _cols(
+        Col(
+            "kept",
+            Json(
+                {
+                    "matches": Ids("match"),
+                    "results": IdRows((To("table"), To("board"))),
+                    "rounds": Ids("round"),
+                }
+            ),
+        )
+    )
+    + _cols(Col("decided_by", USER), "decided_at", "taken_back_at", Col("taken_back_by", USER))
+    + _cols("taken_back_reason"),
+    key="ref",
+    number="W",
+    order_by=("decided_at", "id"),
+    optional=True,
+)
+
+#: The director's record of decisions (退赛, its taking back, field changes, a
+#: qualification or a stage removed): what it names by key where the row is in the file.
+DECISION_RECORDS = Section(
+    "decision_records",
+    DecisionRecord,
+    up="event",
+    cols=_cols("kind", "subject", "reason")
+    + _cols(
+        Col(
+            "details",
+            Json({"withdrawal": Id("withdrawal"), "stage": Id("stage", keyed_as=int)}),
+        )
+    )
+    + _cols(Col("done_by", USER), "done_at"),
+    order_by=("done_at", "id"),
+    optional=True,
+)
+
+#: The officials' changes (accounts made, roles given or taken back, passwords reset).
+OFFICIAL_CHANGES = Section(
+    "official_changes",
+    tournament.OfficialChange,
+    up="event",
+    cols=_cols("kind", Col("user", USER), "username", "role")
+    + _cols(Col("by", USER, field="changed_by"), Col("at", field="changed_at")),
+    order_by=("changed_at", "id"),
+    optional=True,
+)
+
 #: Where players are named, in the order that numbers them ``P1``, ``P2``…: the same
 #: file gives the same numbers whatever the database ids are.
 PLAYER_ORDER = (
@@ -822,6 +966,7 @@ PLAYER_ORDER = (
     ("stages", "boards", "results", "players"),
     ("stages", "boards", "results", "changes"),
     ("rulings",),
+    ("stages", "boards", "results", "conflicts"),  # last: older files number as they did
 )
 
 

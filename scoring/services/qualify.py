@@ -2,7 +2,9 @@
 
 Only from a finished source (第二十六条之3: the groups' places once every match is
 played and every qualifying line is settled); a director may go on earlier, but only
-by saying why — the override is kept with its reason and the groups it overrode.
+by saying why — the override is kept with its reason and the groups it overrode. A
+team that withdrew (退赛) and qualifies all the same forfeits its matches in the new
+stage as in the old (第三十条): its opponents go on by walkover.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from tournament.services import stage_delete, stage_qualify, stage_unqualify
 from ..errors import ScoringError
 from ..models import DecisionRecord, QualificationOverride
 from ..selectors import qualification_standings, stage_group_qualifiers
+from .withdrawals import withdrawals_follow
 
 __all__ = [
     "stage_qualification_remove",
@@ -68,6 +71,7 @@ def stage_qualify_from_source(
         )
     assert stage.source is not None
     entries = stage_qualify(stage=stage, standings=qualification_standings(stage.source))
+    withdrawals_follow(stage)  # a withdrawn team that qualified: walkovers (第三十条)
     if undecided:
         QualificationOverride.objects.create(
             stage=stage,

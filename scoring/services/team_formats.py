@@ -32,7 +32,7 @@ from tournament.selectors import stage_bracket, stage_bracket_state, stage_seeds
 from tournament.services import swiss_round_create
 
 from ..cache import standings_changed
-from ..models import BoardScore, MatchScore, Standing
+from ..models import BoardScore, MatchScore, Standing, Withdrawal
 from ._rows import decimal, sync_rows
 from .teams import _pure, seen_pure
 
@@ -95,16 +95,24 @@ def bracket_standings_rescore(stage: Stage) -> int:
 # --- Swiss teams ------------------------------------------------------------------------
 
 
+def _withdrawn(stage: Stage) -> dict[int, Withdrawal]:
+    """The stage's teams withdrawn (退赛, 第三十条; not taken back), by entrant."""
+    return {w.entrant_id: w for w in Withdrawal.objects.standing_in(stage)}
+
+
 def _byes(stage: Stage) -> dict[int, int]:
-    """Byes so far: a team of the field with no match in a round that has been paired."""
+    """Byes so far: a team of the field with no match in a round that has been paired —
+    not a withdrawn team in a round paired after it withdrew (it is out, 第三十条)."""
     field = list(stage.entries.values_list("entrant_id", flat=True))
+    withdrawn = _withdrawn(stage)
     playing: dict[int, set[int]] = defaultdict(set)
     for round_id, home, away in stage.matches.values_list("round_id", "home_id", "away_id"):
         playing[round_id] |= {home, away}
     counts: dict[int, int] = defaultdict(int)
     for round_id in stage.rounds.values_list("pk", flat=True):
         for team in field:
-            if team not in playing[round_id]:
+            out = team in withdrawn and withdrawn[team].unpaired_in(round_id)
+            if team not in playing[round_id] and not out:
                 counts[team] += 1
     return dict(counts)
 
@@ -182,8 +190,10 @@ def swiss_standings_rescore(stage: Stage) -> int:
 @transaction.atomic
 def swiss_round_next(*, stage: Stage) -> Round:
     """Pair the next round of a Swiss from the ranking, once every match of the last
-    round is decided, and deal its boards. Refused (bilingual) before then, after the
-    last round, or when no pairing without a rematch exists."""
+    round is decided, and deal its boards. Only the teams still in are paired: a team
+    that withdrew (第三十条) keeps its place in the ranking with what it scored, and an
+    odd field of those left gives the bye as any odd field does. Refused (bilingual)
+    before then, after the last round, or when no pairing without a rematch exists."""
     from boards.services import boards_generate
 
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
@@ -214,9 +224,11 @@ def swiss_round_next(*, stage: Stage) -> Round:
         met[home].add(away)
         met[away].add(home)
     byes = _byes(stage)
+    withdrawn = _withdrawn(stage)
     field = [
         SwissTeam(r.entrant, r.match_points, frozenset(met[r.entrant]), byes.get(r.entrant, 0) > 0)
         for r in ranking
+        if r.entrant not in withdrawn
     ]
     try:
         pairing = pair_round(field, number)
@@ -230,11 +242,9 @@ def swiss_round_next(*, stage: Stage) -> Round:
             tuple(SwissPair(teams[p.home], teams[p.away], float=p.float) for p in pairing.pairs),
             teams[pairing.bye] if pairing.bye is not None else None,
         ),
+        withdrawn=[teams[pk] for pk in withdrawn],
     )
     boards_generate(stage=stage)
-    from .withdrawals import withdrawals_follow
-
-    withdrawals_follow(stage)  # a withdrawn team paired again forfeits (第三十条)
     swiss_standings_rescore(stage)
     standings_changed([stage.pk])  # the new round's pairings show on the stage page
     return round_

@@ -8,9 +8,12 @@ play a forfeit, as 第三十条 says ("按弃权处理，本轮比赛记零分�
 already reads a ruling's forfeit reads this one — nothing here scores anything.
 
 * Team formats: each unfinished match is forfeited (0 for the withdrawn team, a win
-  for the opponent). A bracket or a Swiss lays out later matches as it goes: the
-  withdrawal follows them (:func:`withdrawals_follow`), so the withdrawn team's next
-  match is a walkover.
+  for the opponent). A bracket lays out later matches as it goes: the withdrawal
+  follows them (:func:`withdrawals_follow`), so the withdrawn team's next match is a
+  walkover and its opponent advances; so are its matches in a stage it qualifies
+  for afterwards (``qualify.stage_qualify_from_source``). A Swiss pairs its later
+  rounds from the teams still in (``team_formats.swiss_round_next``): the withdrawn
+  team keeps its score and is paired no more (no match, no bye).
 * Pairs (Mitchell, Howell): each board it had still to play forfeits at its table
   (0 for the withdrawn pair; the opponents average-plus, 60 %, or the average the
   director chooses instead).
@@ -19,7 +22,8 @@ already reads a ruling's forfeit reads this one — nothing here scores anything
   :class:`DecisionRecord`).
 
 Taken back (:func:`withdrawal_take_back`), its forfeits go and the scores are what
-they would have been without it.
+they would have been without it; a Swiss round paired without it meanwhile counts as
+its bye.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from tournament.services import entrant_withdraw, stage_field_change
 from ..errors import ScoringError
 from ..models import DecisionRecord, ScoreAdjustment, Withdrawal
 from .adjustments import adjustment_forfeit, adjustments_set
+from .rescore import queue_targets
 
 __all__ = [
     "OPPONENT_SCORES",
@@ -94,9 +99,15 @@ def _boards(table: Table) -> list[Board]:
 
 
 def _played(entrant: Entrant) -> dict[str, list[Any]]:
-    """What it had played when it withdrew: its finished matches, and the Mitchell
-    boards with a result at its tables."""
+    """What it had played when it withdrew: its finished matches, the Mitchell boards
+    with a result at its tables, and the rounds of its Swiss stages laid by then (a
+    Swiss pairs its later rounds without it: ``team_formats.swiss_round_next``)."""
     return {
+        "rounds": list(
+            Round.objects.filter(
+                stage_id__in=_stages(entrant), stage__kind=Stage.Kind.SWISS
+            ).values_list("pk", flat=True)
+        ),
         "matches": list(
             _matches(entrant).filter(status=Match.Status.FINISHED).values_list("pk", flat=True)
         ),
@@ -221,6 +232,11 @@ def withdrawal_take_back(
     withdrawal.taken_back_reason = reason.strip()
     withdrawal.save(update_fields=["taken_back_at", "taken_back_by", "taken_back_reason"])
     adjustments_set(source=withdrawal.source, adjustments=[])
+    # a Swiss round paired without it now counts as its bye: the table follows
+    for stage_id in Stage.objects.filter(
+        pk__in=_stages(withdrawal.entrant), kind=Stage.Kind.SWISS
+    ).values_list("pk", flat=True):
+        queue_targets(stage_id)
     DecisionRecord.objects.create(
         event_id=withdrawal.event_id,
         kind=DecisionRecord.Kind.WITHDRAWAL_BACK,
@@ -233,8 +249,9 @@ def withdrawal_take_back(
 
 
 def withdrawals_follow(stage: Stage) -> None:
-    """A bracket or a Swiss put a withdrawn entrant into a new match: forfeit it too (its
-    next match is a walkover). Changes nothing when nothing new involves one."""
+    """A bracket, or a stage qualified from another, put a withdrawn entrant into a new
+    match: forfeit it too (the match is a walkover, its opponent advances). Changes
+    nothing when nothing new involves one."""
     for withdrawal in Withdrawal.objects.filter(
         entrant__stage_entries__stage=stage, taken_back_at__isnull=True
     ).select_related("entrant"):

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from django.db.models import Q
 
+from printing.selectors import schedule_data
 from scoring.errors import ScoringError
 from scoring.models import DecisionRecord, MatchScore, ScoreAdjustment, Standing, Withdrawal
 from scoring.selectors import board_traveller
@@ -26,10 +27,13 @@ from scoring.services import (
     withdrawal_record,
     withdrawal_take_back,
 )
+from tests import builders
 from tests.builders import board, mitchell, pairs, play_match
 from tournament.errors import EventError
 from tournament.models import Entrant, Match, Stage
 from tournament.services import round_start, stage_playoff_create
+from web.pages.swiss import page as swiss_page
+from web.selectors import entrant_views
 
 pytestmark = pytest.mark.django_db
 
@@ -246,9 +250,14 @@ def test_a_play_off_stage_is_removed_before_it_is_played_with_a_reason(
         stage_take_back(stage=stage, reason="x")
 
 
-def test_a_withdrawn_swiss_team_paired_again_gives_a_walkover(play, make_teams, make_stage):
-    """A Swiss pairs round 2 from the standings; the team that withdrew after round 1
-    is paired like any other and its opponent wins by forfeit (第三十条)."""
+def test_a_withdrawn_swiss_team_is_not_paired_again_and_keeps_its_score(
+    play, make_teams, make_stage
+):
+    """第三十条: a team that withdraws keeps what it scored; a Swiss pairs its later
+    rounds from the teams still in. Four teams, team 1 wins round 1 and withdraws:
+    round 2 pairs the other three — an odd field, so the lowest-ranked of them has the
+    bye (2 match points, 第二十五条之2) — and team 1 is in no match, has no bye, and
+    keeps its 2 match points, as it does after round 3."""
     teams = make_teams(4)
     stage = make_stage(Stage.Kind.SWISS, teams, rounds=3, **SHORT)
     first = stage.rounds.get(number=1)
@@ -258,11 +267,52 @@ def test_a_withdrawn_swiss_team_paired_again_gives_a_walkover(play, make_teams, 
     gone = teams[0]
     with play.capture(execute=True):
         withdrawal_record(entrant=gone, reason="退赛")
+    for number in (2, 3):
+        with play.capture(execute=True):
+            laid = swiss_round_next(stage=stage)
+        assert not laid.matches.filter(Q(home=gone) | Q(away=gone)).exists()
+        assert laid.matches.count() == 1  # three teams still in: one match and a bye
+        mine = Standing.objects.get(stage=stage, entrant=gone)
+        assert (mine.match_points, mine.played, mine.byes) == (2, 1, 0)
+        byes = Standing.objects.filter(stage=stage, byes=1).exclude(entrant=gone)
+        assert byes.count() == number - 1  # one bye a round, never to the withdrawn team
+        # the stage page and the printed schedule name the one bye, not the team gone
+        (printed,) = schedule_data(stage.event, stage=stage).stages
+        shown = swiss_page(stage, entrant_views(stage.event))["schedule"][number - 1]
+        assert [b.number for b in printed.rounds[number - 1].byes] == [
+            e.number for e in shown["byes"]
+        ]
+        assert len(shown["byes"]) == 1 and shown["byes"][0].id != gone.pk
+        round_start(round=laid)
+        for match in laid.matches.all():
+            play_match(play, match, "home")
+    assert not ScoreAdjustment.objects.exists()  # it had nothing left to forfeit
+
+
+def test_a_swiss_withdrawal_taken_back_after_a_round_counts_that_round_as_its_bye(
+    play, make_teams, make_stage
+):
+    """A withdrawal recorded by mistake and taken back after the Swiss paired a round
+    without the team: that round counts as its bye (2 match points, 第二十五条之2), not
+    its fault, and it is paired again in the next round."""
+    teams = make_teams(4)
+    stage = make_stage(Stage.Kind.SWISS, teams, rounds=3, **SHORT)
+    first = stage.rounds.get(number=1)
+    round_start(round=first)
+    for match in first.matches.all():
+        play_match(play, match, "home")
     with play.capture(execute=True):
+        w = withdrawal_record(entrant=teams[0], reason="点错了队")
         second = swiss_round_next(stage=stage)
-    match = second.matches.get(Q(home=gone) | Q(away=gone))
-    assert score(match).decision == "forfeit"
-    assert Match.objects.get(pk=match.pk).winner_id != gone.pk
+        withdrawal_take_back(withdrawal=w, reason="误操作")
+    mine = Standing.objects.get(stage=stage, entrant=teams[0])
+    assert (mine.match_points, mine.byes) == (4, 1)
+    round_start(round=second)
+    for match in second.matches.all():
+        play_match(play, match, "home")
+    with play.capture(execute=True):
+        third = swiss_round_next(stage=stage)
+    assert third.matches.filter(Q(home=teams[0]) | Q(away=teams[0])).exists()
 
 
 def test_a_withdrawn_team_in_a_double_elimination_forfeits_its_losers_match(
@@ -285,3 +335,52 @@ def test_a_withdrawn_team_in_a_double_elimination_forfeits_its_losers_match(
     losers = stage.matches.filter(side=Match.Side.LOSERS).get(Q(home=gone) | Q(away=gone))
     assert losers.status == Match.Status.FINISHED and losers.winner_id != gone.pk
     assert score(losers).decision == "forfeit"
+
+
+def test_a_knockout_team_withdrawing_before_its_match_sends_its_opponent_on(
+    play, make_teams, make_stage
+):
+    """第三十条 in a knockout (第二十七条): team 1 withdraws before its semi-final is
+    played; the semi-final is its opponent's by forfeit, and that opponent plays the
+    final against the other semi-final's winner, a match like any other."""
+    stage = make_stage(Stage.Kind.KNOCKOUT, make_teams(4), **SHORT)
+    semis = stage.rounds.get(number=1)
+    round_start(round=semis)
+    m1, m2 = semis.matches.select_related("home", "away").order_by("number")
+    gone = m1.home if m1.home.number == 1 else m1.away
+    opponent = m1.away if gone == m1.home else m1.home
+    with play.capture(execute=True):
+        withdrawal_record(entrant=gone, reason="退赛")
+    assert Match.objects.get(pk=m1.pk).winner_id == opponent.pk
+    assert score(m1).decision == "forfeit"
+    play_match(play, m2, "home")
+    final = stage.matches.get(round__number=2)
+    assert {final.home_id, final.away_id} == {opponent.pk, m2.home_id}
+    assert final.status != Match.Status.FINISHED  # played, not a walkover
+    assert not ScoreAdjustment.objects.filter(match=final).exists()
+
+
+def test_a_withdrawn_team_that_qualifies_forfeits_its_next_stage_matches(
+    play, event, make_teams, make_stage
+):
+    """第三十条 across stages: two groups of three (第二十六条), two from each go on to a
+    knockout. A team wins its group match in round 1 and withdraws; qualified early
+    (the director's reason, 第二十六条之3) it is second in its group, and its knockout
+    match is a walkover for its opponent as soon as the knockout is laid out."""
+    groups = make_stage(
+        Stage.Kind.GROUP_ROUND_ROBIN, make_teams(6), groups=2, qualifiers_per_group=2, **SHORT
+    )
+    knockout = builders.stage(event, Stage.Kind.KNOCKOUT, source=groups, **SHORT)
+    first = groups.rounds.get(number=1)
+    round_start(round=first)
+    for match in first.matches.all():
+        play_match(play, match, "home")
+    gone = first.matches.order_by("number").first().home
+    with play.capture(execute=True):
+        withdrawal_record(entrant=gone, reason="退赛")
+    with play.capture(execute=True):
+        stage_qualify_from_source(stage=knockout, override_reason="小组赛提前出线")
+    assert knockout.entries.filter(entrant=gone).exists()
+    match = knockout.matches.get(Q(home=gone) | Q(away=gone))
+    assert score(match).decision == "forfeit"
+    assert Match.objects.get(pk=match.pk).winner_id not in (None, gone.pk)

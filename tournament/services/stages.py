@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.db import transaction
@@ -418,9 +418,12 @@ def _swiss_round(stage: Stage, options: StageOptions, pairing: SwissRound[Entran
 
 
 @transaction.atomic
-def swiss_round_create(*, stage: Stage, pairing: SwissRound[Entrant]) -> Round:
+def swiss_round_create(
+    *, stage: Stage, pairing: SwissRound[Entrant], withdrawn: Collection[Entrant] = ()
+) -> Round:
     """Write a Swiss round's pairings (its matches, tables and board sets), the round
-    after the last one; the pairing itself is ``core.formats.swiss.pair_round``'s."""
+    after the last one; the pairing itself is ``core.formats.swiss.pair_round``'s. It
+    holds every team of the stage but the ``withdrawn`` ones (退赛, 第三十条)."""
     if stage.kind != Stage.Kind.SWISS:
         raise EventError(
             "只有瑞士移位赛按轮编排", "only a Swiss stage is paired round by round", code="kind"
@@ -433,13 +436,13 @@ def swiss_round_create(*, stage: Stage, pairing: SwissRound[Entrant]) -> Round:
             f"round {pairing.number} cannot be paired",
             code="round",
         )
-    field = set(stage.entries.values_list("entrant_id", flat=True))
+    field = set(stage.entries.values_list("entrant_id", flat=True)) - {e.pk for e in withdrawn}
     placed = [e.pk for p in pairing.pairs for e in (p.home, p.away)]
     placed += [pairing.bye.pk] if pairing.bye is not None else []
     if sorted(placed) != sorted(field):
         raise EventError(
-            "编排必须恰好包含本阶段每支队一次",
-            "the pairing must hold every team of the stage exactly once",
+            "编排必须恰好包含本阶段每支未退赛的队一次",
+            "the pairing must hold every team of the stage still in exactly once",
             code="pairing",
         )
     return _swiss_round(stage, stage.options, pairing)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NotRequired, TypedDict
 
 from core.numbers import format_number as number
+from scoring.models import Withdrawal
 from scoring.reasons import tie_mark, tie_reason
 from scoring.rows import MatchLine, StandingLine
 from scoring.selectors import cross_table_rows, match_lines, standings_rows
@@ -142,20 +143,26 @@ def match_scores(stage: Stage, *, director: bool = False) -> dict[int, ScoreCell
 @dataclass(frozen=True)
 class StageReads:
     """What a schedule and a cross-table read of the stage, once per page: its entries in
-    draw order, its matches (with their round and tables) by number, its rounds."""
+    draw order, its matches (with their round and tables) by number, its rounds, and a
+    Swiss's withdrawn teams (退赛) by entrant."""
 
     entries: list[StageEntry]
     matches: list[Match]
     rounds: list[Round]
+    withdrawn: dict[int, Withdrawal] = field(default_factory=dict)
 
     @classmethod
     def of(cls, stage: Stage) -> StageReads:
+        swiss = stage.kind == Stage.Kind.SWISS
         return cls(
             entries=list(stage.entries.order_by("group_label", "position", "seed", "id")),
             matches=list(
                 stage.matches.select_related("round").prefetch_related("tables").order_by("number")
             ),
             rounds=list(stage.rounds.order_by("number")),
+            withdrawn={w.entrant_id: w for w in Withdrawal.objects.standing_in(stage)}
+            if swiss
+            else {},
         )
 
     def group_labels(self) -> list[str]:
@@ -207,8 +214,9 @@ def schedule(
     for r in reads.rounds:
         if group is not None and r.number not in by_round:
             continue
+        out = {i for i, w in reads.withdrawn.items() if w.unpaired_in(r.pk)}  # not a bye
         byes = sorted(
-            (entrants[i] for i in field_ids - playing[r.number] if i in entrants),
+            (entrants[i] for i in field_ids - playing[r.number] - out if i in entrants),
             key=lambda e: e.number,
         )
         rounds.append(ScheduleRound(round=r, matches=by_round.get(r.number, []), byes=byes))
