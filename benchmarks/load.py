@@ -8,7 +8,9 @@ user postgres; dropped again at the end), migrates it and builds a Mitchell of
 ``--tables`` tables with every result entered and scored (``benchmarks.scoring``'s
 ``build_mitchell``: 14,000 results at 60 tables), then serves the project with gunicorn
 (DEBUG off, Redis as the cache when it answers on 127.0.0.1:6379) and sends it, for a
-bounded time each, from ``--clients`` threads (plain ``http.client``, loopback only):
+bounded time each, from ``--clients`` threads (plain ``http.client``, loopback only;
+each keeps the cookies it is given, as a phone's browser does between refreshes — a
+cookie-less request is a new phone, handed a device id and a CSRF token each time):
 
 * ``/healthz`` — the bare view (no database, no template): the baseline;
 * the public standings page of the Mitchell (HTML);
@@ -37,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +115,7 @@ def environment(database: str = DATABASE, redis_db: int = 3) -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SESSION_COOKIE_SECURE": "0",
         "CSRF_COOKIE_SECURE": "0",
+        "LOG_LEVEL": "WARNING",  # no access line per request while measuring
     }
     if answers(6379):
         env["CACHE_URL"] = f"redis://127.0.0.1:6379/{redis_db}"
@@ -231,13 +235,19 @@ def run(port: int, path: str, clients: int, seconds: float) -> dict[str, float]:
     def client(i: int) -> None:
         start.wait()
         mine = latencies[i]
+        jar: SimpleCookie = SimpleCookie()  # what the phone's browser keeps between refreshes
         while time.perf_counter() < stop_at[0]:
             t0 = time.perf_counter()
             try:
                 conn = http.client.HTTPConnection(HOST, port, timeout=10)
-                conn.request("GET", path, headers={"Connection": "close"})
+                headers = {"Connection": "close"}
+                if jar:
+                    headers["Cookie"] = "; ".join(f"{k}={m.value}" for k, m in jar.items())
+                conn.request("GET", path, headers=headers)
                 response = conn.getresponse()
                 response.read()
+                for cookie in response.headers.get_all("Set-Cookie") or ():
+                    jar.load(cookie)
                 conn.close()
                 if response.status != 200:
                     errors[i] += 1

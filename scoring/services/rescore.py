@@ -40,7 +40,7 @@ from ..cache import standings_changed
 from ..models import DirtyStage
 from ._rows import adjustments_of
 from .pairs import final_rescore, mitchell_boards_rescore, mitchell_standings_rescore
-from .team_formats import bracket_standings_rescore, swiss_standings_rescore
+from .team_formats import bracket_standings_rescore, carriers_rescore, swiss_standings_rescore
 from .teams import bracket_rescore, match_rescore, matches_rescore, team_standings_rescore
 
 __all__ = [
@@ -114,6 +114,7 @@ def _rescore(
                 summary["matches"] += [match.pk for match in rows]
         summary["rows"] += team_standings_rescore(stage)
         summary["rows"] += bracket_standings_rescore(stage) + swiss_standings_rescore(stage)
+        summary["rows"] += carriers_rescore(stage)  # a final carrying its matches (带分)
     return summary
 
 

@@ -2,7 +2,8 @@
 
 * A round-robin final after groups with carry-over (带分, 第二十六条之3): two finalists
   from the same group do not meet again, their group match counts in the final
-  (:func:`carried_matches`, read by ``teams.team_standings_rescore``).
+  (:func:`carried_matches`, read by ``teams.team_standings_rescore``); a rescore of
+  the groups ranks such a final again at once (:func:`carriers_rescore`).
 * Knockout and double elimination: places from the bracket (冠军, 亚军, the placing
   matches, and the shared places of teams out in the same round), written as
   ``Standing`` rows (:func:`bracket_standings_rescore`).
@@ -34,7 +35,7 @@ from tournament.services import swiss_round_create
 from ..cache import standings_changed
 from ..models import BoardScore, MatchScore, Standing, Withdrawal
 from ._rows import decimal, sync_rows
-from .teams import _pure, seen_pure
+from .teams import _pure, seen_pure, team_standings_rescore
 
 if TYPE_CHECKING:  # the selectors read these services: no import at run time
     from ..selectors import SeenMatch
@@ -42,6 +43,7 @@ if TYPE_CHECKING:  # the selectors read these services: no import at run time
 __all__ = [
     "bracket_standings_rescore",
     "carried_matches",
+    "carriers_rescore",
     "swiss_ranking",
     "swiss_round_next",
     "swiss_standings_rescore",
@@ -64,6 +66,24 @@ def carried_matches(stage: Stage) -> list[ScoredMatch[int]]:
         stage=source, needs_review=False, home_id__in=finalists, away_id__in=finalists
     )
     return [_pure(row) for row in rows]
+
+
+def carriers_rescore(stage: Stage) -> int:
+    """Rank again every round-robin final that carries ``stage``'s group matches (带分,
+    第二十六条之3), under its own lock, and start a new version of each when this
+    commits: a correction in the groups shows in the final at once, not when a cached
+    copy expires. Called by each rescore of ``stage``; returns rows written."""
+    if stage.kind != Stage.Kind.GROUP_ROUND_ROBIN:
+        return 0
+    finals = Stage.objects.select_for_update(no_key=True).filter(
+        source=stage, kind=Stage.Kind.ROUND_ROBIN
+    )
+    written = 0
+    for final in finals.order_by("pk"):
+        if final.options.carry_over:
+            standings_changed([final.pk])
+            written += team_standings_rescore(final)
+    return written
 
 
 # --- brackets ---------------------------------------------------------------------------
