@@ -37,7 +37,9 @@ from tests import builders
 from tests.printing._pdf import laid_out_pages
 from tournament.models import Event, Stage
 
-pytestmark = pytest.mark.heavy
+# django_db: run alone, the module still gets its test database (pytest-django makes one
+# only for a session with a test marked so).
+pytestmark = [pytest.mark.django_db, pytest.mark.heavy]
 
 LANGUAGES = ("zh-hans", "en")
 #: Papers with nothing to read (blank forms to fill in by hand).
