@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, pgettext
 
 from scoring.reasons import tie_mark, tie_reason
 
@@ -27,18 +27,14 @@ from .data import (
 )
 from .excel import Exporter, Row
 from .labels import (
-    DIGS,
     MATCH_DECISIONS,
-    OUTCOMES,
     PAPERS,
     RESULT_STATUSES,
     ROOMS,
-    SEATS,
     SIDES,
-    SUITS,
     label,
+    played_words,
     source_label,
-    xiaosa_text,
 )
 
 __all__ = [
@@ -62,32 +58,25 @@ def _name(ref: EntrantRef | None) -> str | None:
     return ref.label if ref is not None else None
 
 
-def _seat(value: str) -> str | None:
-    return str(SEATS[value]) if value in SEATS else (value or None)
-
-
-def _declared_by(r: PlayedResult) -> str | None:
-    if r.declared_by:
-        return _seat(r.declared_by)
-    return label("turned") if r.trump else None
-
-
 def _played_cells(r: PlayedResult | None) -> list[object]:
     """Levels N–S and E–W, trump, declared by, declarer, defenders' points, dig, 潇洒
     (who put in which joker, its levels), outcome, levels after N–S and E–W, and the
     jump levels N–S and E–W."""
     if r is None or not r.declarer:
         return [None] * 13
+    words = played_words(
+        r.trump, r.declared_by, r.declarer, r.dig, r.outcome, r.xiaosa, get_language()
+    )
     return [
         r.level_ns,
         r.level_ew,
-        str(SUITS[r.trump]) if r.trump in SUITS else r.trump,
-        _declared_by(r),
-        _seat(r.declarer),
+        words["trump"],
+        words["declared_by"] or None,
+        words["declarer"] or None,
         r.defender_points,
-        str(DIGS[r.dig]) if r.dig in DIGS else (r.dig or None),
-        xiaosa_text(r.xiaosa) or None,
-        str(OUTCOMES[r.outcome]) if r.outcome in OUTCOMES else r.outcome,
+        words["dig"] or None,
+        words["xiaosa"] or None,
+        words["outcome"],
         r.levels_after_ns,
         r.levels_after_ew,
         r.jump_ns,

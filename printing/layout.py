@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -29,7 +30,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from .fonts import FontChoice, cjk_font
 
-__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT", "qr_modules", "qr_svg"]
+__all__ = ["Cell", "Column", "Sheet", "RED", "GREY", "LIGHT", "MIN_SIZE", "qr_modules", "qr_svg"]
 
 RED = colors.Color(0.78, 0.05, 0.05)
 GREY = colors.Color(0.45, 0.45, 0.45)
@@ -245,6 +246,7 @@ class Sheet:
         # saved, set and restored around each one was most of the time of its papers.
         self._words: PDFTextObject | None = None
         self._words_state: dict[str, object] = {}
+        self._pieces: dict[tuple[str, float], str] = {}  # (text, size) → its PDF operators
         self._state: dict[str, object] = {}
 
     # --- pages ------------------------------------------------------------------------
@@ -372,8 +374,11 @@ class Sheet:
             return 0.0
         if not self.font.embedded:
             s = s.translate(FALLBACK_SUBSTITUTES)
-        size = self.fit_size(s, size, max_width)
-        width = self.width_of(s, size)
+        unit = _unit_width(s, self.font.name)  # as fit_size, measured once
+        width = unit * size
+        if max_width is not None and width > max_width:
+            size = max(MIN_SIZE, size * max_width / width * 0.99)
+            width = unit * size
         narrow = 100.0
         if max_width is not None and width > max_width + 0.01:
             narrow = 100.0 * max_width / width
@@ -411,10 +416,19 @@ class Sheet:
         if state.get("narrow", 100.0) != narrow:
             t.setHorizScale(narrow)
             state["narrow"] = narrow
-        t.setTextOrigin(x * mm, self._y(y))
+        t._code.append(f"1 0 0 1 {fp_str(x * mm, self._y(y))} Tm")  # as setTextOrigin
         # The text alone, without textOut's measuring to move the cursor on: every piece
-        # is placed from the origin (Tm), and its width was measured above.
-        t._code.append(t._formatText(s))
+        # is placed from the origin (Tm), and its width was measured above. A built-in
+        # font's piece is the same for the same text and size: formatted once a sheet (a
+        # traveller's numbers and pips recur thousands of times). An embedded font's is
+        # not (its subsets fill as text comes), so it is formatted each time.
+        if self.font.embedded:
+            t._code.append(t._formatText(s))
+        else:
+            piece = self._pieces.get((s, size))
+            if piece is None:
+                piece = self._pieces[(s, size)] = t._formatText(s)
+            t._code.append(piece)
         return width
 
     def _stroke(self, width: float, color: colors.Color | None) -> None:
@@ -686,6 +700,33 @@ class Sheet:
         self.text(self.left, self.cursor + size * 0.38, text, size=size, bold=True)
         self.cursor += height
 
+    def _cell(
+        self, cell: Cell, col: Column, cx: float, tx: float, y: float, height: float, size: float
+    ) -> None:
+        """A table cell's fill and text, its column's left edge at ``cx``, its text
+        anchored at ``tx``."""
+        if cell.fill is not None:
+            self.rect(cx, y, col.width, height, fill=cell.fill, stroke=None)
+        pad = 1.2
+        csize = cell.size or size
+        lines = cell.text.split("\n")
+        if len(lines) == 1:
+            lines, csize = self.fit_cell(cell.text, csize, col.width - 2 * pad, height)
+        lead = csize * 0.42  # mm between baselines: 1.2 × the size in points
+        first = y + (height - lead * len(lines)) / 2 + lead * 0.76
+        wrapped = len(lines) > 1 and "\n" not in cell.text  # one value over lines
+        for i, line_text in enumerate(lines):
+            self.text(
+                tx,
+                first + i * lead,
+                line_text,
+                size=csize if i == 0 or wrapped else csize * 0.85,
+                bold=cell.bold and (i == 0 or wrapped),
+                align=col.align,
+                color=cell.color if i == 0 or wrapped else (cell.color or GREY),
+                max_width=col.width - 2 * pad,
+            )
+
     def table(
         self,
         columns: Sequence[Column],
@@ -731,6 +772,12 @@ class Sheet:
         # fifth of a 60-table Mitchell's papers. A table with a short row keeps the boxes.
         grid = all(len(row) >= len(columns) for row in rows)
         edges = [x + sum(c.width for c in columns[:i]) for i in range(len(columns) + 1)]
+        pad = 1.2  # as _cell's
+        # Each column's text anchor, by its alignment.
+        anchors = [
+            {"left": ex + pad, "right": ex + col.width - pad}.get(col.align, ex + col.width / 2)
+            for col, ex in zip(columns, edges, strict=False)
+        ]
         top = [0.0]
 
         def rule_columns() -> None:
@@ -748,38 +795,12 @@ class Sheet:
                 head()
                 top[0] = self.cursor
             y = self.cursor
-            cx = x
-            for col, value in zip(columns, row, strict=False):
-                cell = (
-                    value if isinstance(value, Cell) else Cell("" if value is None else str(value))
-                )
-                if cell.fill is not None:
-                    self.rect(cx, y, col.width, row_height, fill=cell.fill, stroke=None)
-                pad = 1.2
-                tx = {"left": cx + pad, "right": cx + col.width - pad}.get(
-                    col.align, cx + col.width / 2
-                )
-                csize = cell.size or size
-                lines = cell.text.split("\n")
-                if len(lines) == 1:
-                    lines, csize = self.fit_cell(cell.text, csize, col.width - 2 * pad, row_height)
-                lead = csize * 0.42  # mm between baselines: 1.2 × the size in points
-                first = y + (row_height - lead * len(lines)) / 2 + lead * 0.76
-                wrapped = len(lines) > 1 and "\n" not in cell.text  # one value over lines
-                for i, line_text in enumerate(lines):
-                    self.text(
-                        tx,
-                        first + i * lead,
-                        line_text,
-                        size=csize if i == 0 or wrapped else csize * 0.85,
-                        bold=cell.bold and (i == 0 or wrapped),
-                        align=col.align,
-                        color=cell.color if i == 0 or wrapped else (cell.color or GREY),
-                        max_width=col.width - 2 * pad,
-                    )
+            for col, cx, tx, value in zip(columns, edges, anchors, row, strict=False):
+                if isinstance(value, Cell) or (value is not None and value != ""):
+                    cell = value if isinstance(value, Cell) else Cell(str(value))
+                    self._cell(cell, col, cx, tx, y, row_height, size)
                 if not grid:
                     self.rect(cx, y, col.width, row_height, width=0.25)
-                cx += col.width
             if grid:
                 self.line(x, y + row_height, x + total_w, y + row_height, width=0.25)
             self.cursor += row_height

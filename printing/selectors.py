@@ -677,8 +677,9 @@ def _match_order(codes: list[str]) -> tuple[int, ...]:
     return tuple(int(code.removeprefix("M")) if code[1:].isdigit() else 0 for code in codes)
 
 
-def _played(result: Result | None, score: tuple[str, str] | None = None) -> d.PlayedResult | None:
-    """A stored result as printed, with the N–S and E–W scores scoring gave it."""
+def _played(result: Result | Any, score: tuple[str, str] | None = None) -> d.PlayedResult | None:
+    """A stored result (or a row of its :data:`_PLAYED_FIELDS`, or None) as printed,
+    with the N–S and E–W scores scoring gave it."""
     if result is None:
         if score is None:
             return None
@@ -742,11 +743,39 @@ def _matchpoints(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
     }
 
 
-def _results(stage: Stage) -> dict[tuple[int, int, int], Result]:
-    """(table id, board set id, board number) → the stored result."""
+#: The fields of a stored result that :func:`_played` reads.
+_PLAYED_FIELDS = (
+    "level_ns",
+    "level_ew",
+    "trump",
+    "declared_by",
+    "declarer",
+    "defender_points",
+    "dig",
+    "outcome",
+    "levels_after_ns",
+    "levels_after_ew",
+    "xiaosa",
+    "exchanges",
+    "buried",
+    "tricks",
+    "xiaosa_levels",
+    "jump_levels_ns",
+    "jump_levels_ew",
+)
+
+
+def _results(stage: Stage) -> dict[tuple[int, int, int], Any]:
+    """(table id, board set id, board number) → the stored result: a row of its status
+    and the fields :func:`_played` reads, by name, not a model (a 60-table stage has 14,000 results,
+    printed by five papers; a model each was half of building a traveller)."""
     # The board's set and number alongside, not the board itself (its deal is not needed).
-    rows = Result.objects.filter(table__round__stage=stage).annotate(
-        set_of_board=F("board__board_set_id"), number_of_board=F("board__number")
+    rows = (
+        Result.objects.filter(table__round__stage=stage)
+        .annotate(set_of_board=F("board__board_set_id"), number_of_board=F("board__number"))
+        .values_list(
+            "table_id", "set_of_board", "number_of_board", "status", *_PLAYED_FIELDS, named=True
+        )
     )
     return {(r.table_id, r.set_of_board, r.number_of_board): r for r in rows}
 

@@ -8,12 +8,9 @@ totals row for the captains to sign."""
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 
 from django.utils.translation import get_language
-
-from core.results import XiaosaPut
 
 from ..data import (
     EntrantRef,
@@ -25,16 +22,13 @@ from ..data import (
 )
 from ..fonts import FontChoice
 from ..labels import (
-    DIGS,
-    OUTCOMES,
     PAPERS,
     ROOMS,
     SEATS,
-    SUITS,
     label,
     numbered,
+    played_words,
     source_label,
-    xiaosa_text,
 )
 from ..layout import GREY, LIGHT, Cell, Column, Sheet
 from ._base import Ticker, renderer
@@ -56,10 +50,6 @@ def _team(ref: EntrantRef | None, source: str) -> str:
     if ref is not None:
         return ref.label
     return source_label(source) if source else "—"
-
-
-def _seat(value: str) -> str:
-    return str(SEATS[value]) if value in SEATS else value
 
 
 #: The result columns of a score sheet, in order, with their widths (mm, before fitting).
@@ -95,7 +85,9 @@ def result_values(r: PlayedResult | None) -> dict[str, str]:
     return {
         "level_ns": r.level_ns,
         "level_ew": r.level_ew,
-        **_words(r.trump, r.declared_by, r.declarer, r.dig, r.outcome, r.xiaosa, get_language()),
+        **played_words(
+            r.trump, r.declared_by, r.declarer, r.dig, r.outcome, r.xiaosa, get_language()
+        ),
         "defender_points": "" if r.defender_points is None else str(r.defender_points),
         "levels_after_ns": r.levels_after_ns,
         "levels_after_ew": r.levels_after_ew,
@@ -103,28 +95,6 @@ def result_values(r: PlayedResult | None) -> dict[str, str]:
         "jump_ew": _jump(r.jump_ew) if r.declarer else "",
         "score_ns": r.score_ns,
         "score_ew": r.score_ew,
-    }
-
-
-@functools.lru_cache(maxsize=4096)
-def _words(
-    trump: str,
-    declared_by: str,
-    declarer: str,
-    dig: str,
-    outcome: str,
-    xiaosa: tuple[XiaosaPut, ...],
-    language: str | None,
-) -> dict[str, str]:
-    """A result's translated words, looked up once a language: a 60-table Mitchell
-    prints 14,000 results a paper, in a few dozen combinations of these."""
-    return {
-        "trump": str(SUITS[trump]) if trump in SUITS else trump,
-        "declared_by": _seat(declared_by) if declared_by else (label("turned") if trump else ""),
-        "declarer": _seat(declarer),
-        "dig": str(DIGS[dig]) if dig in DIGS else dig,
-        "xiaosa": xiaosa_text(xiaosa),
-        "outcome": str(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome,
     }
 
 
