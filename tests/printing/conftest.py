@@ -1,4 +1,6 @@
-"""A small event with every kind of paper to print, made once per test.
+"""A small event with every kind of paper to print, made once per test — or once per
+module for a module marked ``played_once`` (its tests read the played event, each in a
+savepoint rolled back after it: building it is most of such a test's time).
 
 Four teams play a round robin (one session of four boards) and then a knockout; six
 pairs play a three-table Mitchell of two boards a round. Every board is dealt. The
@@ -7,9 +9,12 @@ demo's draw seed keeps the Mitchell's directions the same on every run.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from boards.services import boards_generate_event
 from tests import builders
@@ -18,9 +23,8 @@ from tournament.models import Event, EventRole, Stage
 from ._pdf import PdfFile
 
 
-@pytest.fixture
-def event(event: Event) -> Event:
-    """The root conftest's event with its teams, pairs and stages, every board dealt."""
+def _papers_event(event: Event) -> Event:
+    """``event`` with its teams, pairs and stages, every board dealt."""
     teams = builders.teams(event, 4, club="赤峰")
     pairs = builders.pairs(event, builders.PAIR_PLAYERS[:6])
     team_settings = {"boards_per_session": 4, "sessions": 1}
@@ -38,6 +42,53 @@ def event(event: Event) -> Event:
     return event
 
 
+def _chief(event: Event) -> Any:
+    return builders.user("chief", event=event, role=EventRole.Role.DIRECTOR)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    event: int
+    director: int
+
+
+@pytest.fixture(scope="module")
+def _played_once(django_db_setup: Any, django_db_blocker: Any) -> Iterator[_Kept]:
+    def build() -> _Kept:
+        event = _papers_event(builders.event())
+        director = _chief(event)
+        _play_first_round(event, director)
+        return _Kept(event=event.pk, director=director.pk)
+
+    yield from builders.kept_for_module(django_db_blocker, build)
+
+
+@pytest.fixture(autouse=True)
+def _played_once_first(request: pytest.FixtureRequest) -> None:
+    """A ``played_once`` module's event is built before the test's own transaction
+    opens (autouse fixtures come first): built inside it, it would be rolled back with
+    the first test."""
+    _once(request)
+
+
+def _once(request: pytest.FixtureRequest) -> _Kept | None:
+    if request.node.get_closest_marker("played_once") is None:
+        return None
+    kept: _Kept = request.getfixturevalue("_played_once")
+    return kept
+
+
+@pytest.fixture
+def event(request: pytest.FixtureRequest, db: Any) -> Event:
+    """The root conftest's event (``builders.event()``) with its teams, pairs and stages,
+    every board dealt (in a ``played_once`` module: the module's played event, read
+    afresh)."""
+    kept = _once(request)
+    if kept is not None:
+        return Event.objects.get(pk=kept.event)
+    return _papers_event(builders.event())
+
+
 @pytest.fixture
 def mitchell(event: Event) -> Stage:
     return event.stages.get(kind=Stage.Kind.MITCHELL)
@@ -50,17 +101,28 @@ def pdf():
 
 
 @pytest.fixture
-def director(event: Event) -> Any:
+def director(request: pytest.FixtureRequest, event: Event) -> Any:
     """裁判长: the event's director, named as the event export shows him."""
-    return builders.user("chief", event=event, role=EventRole.Role.DIRECTOR)
+    kept = _once(request)
+    if kept is not None:
+        return get_user_model().objects.get(pk=kept.director)
+    return _chief(event)
 
 
 @pytest.fixture
-def played(event: Event, director: Any, eager: Any) -> Event:
-    """The event after its first round: every table's result entered at the table and
-    confirmed by the other side (the last one of each stage left waiting), one result
-    corrected by the director, a ruling recorded, appealed and upheld, and everything
-    rescored — what standings, results, slips and the event export print."""
+def played(request: pytest.FixtureRequest, event: Event, director: Any, eager: Any) -> Event:
+    """The event after its first round (``_play_first_round``); a ``played_once``
+    module's event is played already."""
+    if _once(request) is None:
+        _play_first_round(event, director)
+    return event
+
+
+def _play_first_round(event: Event, director: Any) -> None:
+    """Every table's result entered at the table and confirmed by the other side (the
+    last one of each stage left waiting), one result corrected by the director, a ruling
+    recorded, appealed and upheld, and everything rescored — what standings, results,
+    slips and the event export print."""
     from boards.demo import load_demo_boards
     from boards.models import Result
     from boards.records import Entry
@@ -97,4 +159,3 @@ def played(event: Event, director: Any, eager: Any) -> Event:
     ruling = ruling_appeal(ruling=ruling, by=director, note="队长提出申诉")
     ruling_uphold(ruling=ruling, by=director, note="仲裁维持原判")
     rescore_event(event.pk)
-    return event

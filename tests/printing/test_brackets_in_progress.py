@@ -3,10 +3,15 @@ standings: a knockout match of 24 boards with 23 scored is not decided (第二�
 
 from __future__ import annotations
 
+import pytest
+
 from printing.renderers import render_brackets, render_standings
 from printing.selectors import bracket_data, standings_data
 from scoring.models import MatchScore
 from tournament.models import Stage
+
+# The played event is built once for the module; each test reads it in a savepoint.
+pytestmark = pytest.mark.played_once
 
 
 def test_a_match_under_way_says_how_far_it_has_got(played, pdf):

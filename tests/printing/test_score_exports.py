@@ -22,6 +22,9 @@ from scoring.models import MatchScore, Standing
 from scoring.reasons import tie_mark
 from tournament.models import Stage
 
+# The played event is built once for the module; each test reads it in a savepoint.
+pytestmark = pytest.mark.played_once
+
 
 def cells(content: bytes) -> dict[str, list[list[object]]]:
     """Each sheet's rows, padded to the header's width (a row read back ends at its

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from printing.data import number_text
 from printing.renderers import (
     render_results,
@@ -26,6 +28,9 @@ from scoring.reasons import tie_reason
 from tournament.models import Stage
 
 from ._pdf import WQY, missing
+
+# The played event is built once for the module; each test reads it in a savepoint.
+pytestmark = pytest.mark.played_once
 
 
 def test_standings_print_a_page_a_stage_with_tables_brackets_and_rankings(played, pdf):

@@ -27,6 +27,9 @@ from tournament.models import Stage
 
 from ._pdf import missing
 
+# The played event is built once for the module; each test reads it in a savepoint.
+pytestmark = pytest.mark.played_once
+
 SEATS_ZH = {"N": "北", "E": "东", "S": "南", "W": "西"}
 JOKERS_ZH = {"BJ": "大王", "LJ": "小王"}
 TAKES = ("2", "3", "4", "6", "7", "8", "9")  # 潇洒 takes back a 2–9 other than a 5
