@@ -684,8 +684,9 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
             if filled is not None:
                 box_card_flag_contradiction(filled)
         _reflag_around(board, table)
-    if result.status == Result.Status.CONFIRMED:
-        result_changed.send(sender=Result, result=result)
+        if result.status == Result.Status.CONFIRMED:
+            # In the result's own transaction: its rescore is marked with it or not at all.
+            result_changed.send(sender=Result, result=result)
     return result
 
 
@@ -823,12 +824,12 @@ def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = 
                 reason=reason,
                 status=current.status,
             )
+            if fresh.is_confirmed:
+                result_changed.send(sender=Result, result=fresh)
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
         ) from None
-    if fresh.is_confirmed:
-        result_changed.send(sender=Result, result=fresh)
     return fresh
 
 
@@ -906,11 +907,11 @@ def result_correct(
             if judged.move_box and box is not None:
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
+            result_changed.send(sender=Result, result=fresh)
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"
         ) from None
-    result_changed.send(sender=Result, result=fresh)
     return fresh
 
 
