@@ -147,11 +147,28 @@ def _tables_of(match: Match | None) -> dict[str, Any]:
     return {f"table__{key}": value for key, value in _group(match).items()}
 
 
+#: Who plays a copy of a set first: earliest round, session and place in the table's
+#: order of sets (the open room before the closed room).
+_FIRST_PLAY_ORDER = ("table__round__number", "table__session", "order", "table__number")
+
+
 def first_play_table(board: Board, match: Match | None) -> Table | None:
     """The table scheduled to play ``board``'s copy first: earliest round, session and
     place in the table's order of sets (the open room before the closed room)."""
-    key = (board.board_set_id, match.pk if match is not None else None)
-    return first_play_tables([board.board_set_id]).get(key)
+    table_id = _first_play_table_id(board, match.pk if match is not None else None)
+    return None if table_id is None else Table.objects.get(pk=table_id)
+
+
+def _first_play_table_id(board: Board, match_id: int | None) -> int | None:
+    """The id of :func:`first_play_table`, in one row (a write asks it after every
+    result: the set's every play, as tables, grew with the field)."""
+    plays = SetPlay.objects.filter(board_set_id=board.board_set_id)
+    plays = (
+        plays.filter(table__match_id=match_id)
+        if match_id is not None
+        else plays.filter(table__match__isnull=True)
+    )
+    return plays.order_by(*_FIRST_PLAY_ORDER).values_list("table_id", flat=True).first()
 
 
 def first_play_tables(board_set_ids: Iterable[int]) -> dict[tuple[int, int | None], Table]:
@@ -160,7 +177,7 @@ def first_play_tables(board_set_ids: Iterable[int]) -> dict[tuple[int, int | Non
     plays = (
         SetPlay.objects.filter(board_set_id__in=list(board_set_ids))
         .select_related("table")
-        .order_by("table__round__number", "table__session", "order", "table__number")
+        .order_by(*_FIRST_PLAY_ORDER)
     )
     out: dict[tuple[int, int | None], Table] = {}
     for play in plays:
@@ -180,7 +197,7 @@ def box_card_prediction(board: Board, table: Table) -> Prediction | None:
     the set's start level on its first board, else the engine's levels after and
     next declarer of the previous board's result at this table. None when the table
     replays the board, or the previous board has no result here yet."""
-    if first_play_table(board, table.match) != table:
+    if _first_play_table_id(board, table.match_id) != table.pk:
         return None
     board_set = board.board_set
     if board.number == board_set.first_board:
@@ -269,7 +286,7 @@ def _reflag_around(board: Board, table: Table) -> None:
         filled_by__table=table,
         **_group(table.match),
     ).select_related("board__board_set", "filled_by__table__match")
-    for box in boxes:
+    for box in boxes.defer("board__hands", "board__bottom"):  # no deal decoded to reflag
         _reflag(box)
 
 

@@ -55,25 +55,37 @@ def _schedule(
     over the whole field, or one per section when the director has a sectioned Mitchell
     matchpointed per section.
 
-    Two plain queries joined here rather than one four-table join: on a stage just
-    created (its tables' statistics not yet gathered) the database chose a nested loop
-    over the rounds that took seconds at 120 tables."""
+    The whole stage: two plain queries joined here rather than one four-table join: on
+    a stage just created (its tables' statistics not yet gathered) the database chose
+    a nested loop over the rounds that took seconds at 120 tables. A few sets (one
+    result's board): one query, the sets' plays joined to their tables by key."""
     plays = SetPlay.objects.filter(board_set__stage=stage)
-    tables = Table.objects.filter(round__stage=stage)
-    if set_ids is not None:
-        plays = plays.filter(board_set_id__in=set_ids)
-        tables = tables.filter(pk__in=plays.values("table_id"))
-    seats = {
-        pk: (round_number, number, ns, ew)
-        for pk, round_number, number, ns, ew in tables.values_list(
-            "id", "round__number", "number", "ns_id", "ew_id"
-        )
-    }
+    if set_ids is None:
+        seats = {
+            pk: (round_number, number, ns, ew)
+            for pk, round_number, number, ns, ew in Table.objects.filter(
+                round__stage=stage
+            ).values_list("id", "round__number", "number", "ns_id", "ew_id")
+        }
+        pairs = list(plays.values_list("board_set_id", "table_id"))
+    else:
+        seats, pairs = {}, []
+        some = plays.filter(board_set_id__in=set_ids, table__round__stage=stage)
+        for set_id, table_id, *seat in some.values_list(
+            "board_set_id",
+            "table_id",
+            "table__round__number",
+            "table__number",
+            "table__ns_id",
+            "table__ew_id",
+        ):
+            seats[table_id] = tuple(seat)
+            pairs.append((set_id, table_id))
     section_of = _sections(stage)
     found: dict[int, dict[str, list[tuple[int, int, int, int, int]]]] = defaultdict(
         lambda: defaultdict(list)
     )
-    for set_id, table_id in plays.values_list("board_set_id", "table_id"):
+    for set_id, table_id in pairs:
         seat = seats.get(table_id)
         if seat is not None and seat[2] is not None and seat[3] is not None:
             section = section_of.get(seat[2], "")
