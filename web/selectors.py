@@ -72,18 +72,21 @@ class EntrantView:
 
 
 def entrant_views(event: Event) -> dict[int, EntrantView]:
-    """Every entrant of the event by id, with players (two queries)."""
+    """Every entrant of the event by id, with players (two queries of plain values: a
+    standings page names every pair of the field)."""
     views = {
-        e.pk: EntrantView(id=e.pk, kind=e.kind, number=e.number, name=e.name)
-        for e in Entrant.objects.filter(event=event)
+        pk: EntrantView(id=pk, kind=kind, number=number, name=name)
+        for pk, kind, number, name in Entrant.objects.filter(event=event).values_list(
+            "pk", "kind", "number", "name"
+        )
     }
     memberships = (
         Membership.objects.filter(entrant__event=event)
-        .select_related("player")
         .order_by("entrant", "order", "id")
+        .values_list("entrant_id", "player__name")
     )
-    for m in memberships:
-        views[m.entrant_id].players.append(m.player.name)
+    for entrant_id, player in memberships:
+        views[entrant_id].players.append(player)
     return views
 
 

@@ -738,17 +738,24 @@ def _write_version(
     fields: dict[str, Any],
     *,
     reason: str = "",
+    like: Result | None = None,
     **where: Any,
 ) -> Result:
     """Write ``fields`` over ``current`` only if nobody changed it since ``version`` was
     read (optimistic lock: two phones confirming at once), and keep the change in the
-    audit trail. Raises ``_Conflict`` when the version moved on."""
+    audit trail. Raises ``_Conflict`` when the version moved on. The result returned
+    carries its board and table: ``like``'s (the caller's copy, with what the caller
+    read with them: the event's rules, the match), else read with it."""
     updated = Result.objects.filter(pk=current.pk, version=version, **where).update(
         **fields, version=version + 1, updated_at=timezone.now()
     )
     if updated != 1:
         raise _Conflict(current)
-    fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
+    if like is not None and Result.board.is_cached(like) and Result.table.is_cached(like):  # type: ignore[attr-defined]
+        fresh = Result.objects.get(pk=current.pk)
+        fresh.board, fresh.table = like.board, like.table  # a write moves neither
+    else:
+        fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
     ResultChange.objects.create(
         result=fresh,
         action=action,
@@ -839,6 +846,7 @@ def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = 
                 ResultChange.Action.CONFIRM,
                 confirmed,
                 reason=reason,
+                like=result,
                 status=current.status,
             )
             if fresh.is_confirmed:
@@ -919,7 +927,13 @@ def result_correct(
                     confirmed_at=None,
                 )
             fresh = _write_version(
-                current, version, actor, ResultChange.Action.CORRECT, fields, reason=reason
+                current,
+                version,
+                actor,
+                ResultChange.Action.CORRECT,
+                fields,
+                reason=reason,
+                like=result,
             )
             if judged.move_box and box is not None:
                 _move_box_card(box, values, fresh)

@@ -44,6 +44,22 @@ from .teams import record_decision, save_match_score
 __all__ = ["final_rescore", "mitchell_boards_rescore", "mitchell_standings_rescore"]
 
 _ZERO = Decimal("0.0000")
+#: The fields of a pair's standing that its ranking writes (``mitchell_standings_rescore``).
+_PAIR_STANDING = (
+    "stage_id",
+    "group_label",
+    "direction",
+    "place",
+    "shared",
+    "tie",
+    "flagged",
+    "boards",
+    "matchpoints",
+    "adjustment",
+    "total",
+    "top",
+    "lines_sum",
+)
 _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "top")
 
 
@@ -382,7 +398,8 @@ def mitchell_standings_rescore(
         )
         if howell or direction
     ]
-    rows = list(Standing.objects.filter(stage=stage))
+    # Only what a pair's ranking writes (the team columns stay unread and unwritten).
+    rows = list(Standing.objects.filter(stage=stage).only("entrant_id", *_PAIR_STANDING))
     pairs = [entrant_id for entrant_id, _side, _label in entries]
     sums = _line_sums(stage) if deltas is None else _running_sums(stage, pairs, rows, deltas)
     totals = {
@@ -394,7 +411,7 @@ def mitchell_standings_rescore(
         adjustments = adjustments_of(stage)
     wanted: dict[int, dict[str, Any]] = {}
     for section, row in rank_sections(entries, totals, adjustments):
-        wanted[row.entrant] = {
+        wanted[row.entrant] = {  # the fields of _PAIR_STANDING
             "stage_id": stage.pk,
             "group_label": section,
             "direction": "" if howell else row.direction.name,
