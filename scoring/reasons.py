@@ -90,8 +90,7 @@ def tie_reasons(row: _Row) -> dict[str, str]:
     """The mark and the reason in Chinese and in English (``mark_zh``, ``reason_zh``,
     ``mark_en``, ``reason_en``): for a face that serves every reader the same bytes.
     They depend on the row's codes alone, so each set of codes is rendered once per
-    process (switching the language twice a row cost the API's standings a third of
-    their first read)."""
+    process, not switching the language twice for every row of every first read."""
     return dict(_both(row.tie, row.shared, row.note, bool(row.played), bool(row.boards)))
 
 

@@ -393,8 +393,8 @@ _LINE_FIELDS = (
 
 def _stored_lines(stage: Stage, group_label: str | None) -> tuple[StandingLine, ...]:
     """The stored standings (what officials read) as lines, in the order of
-    :func:`stage_standings`, from plain values: no ``Standing`` or ``Entrant`` built
-    (a 120-table Mitchell's 240 of each took most of the first read after a result)."""
+    :func:`stage_standings`, from plain values: no ``Standing`` or ``Entrant`` built for
+    every entrant of the field at each first read after a result (issue 23)."""
     rows = Standing.objects.filter(stage=stage)
     if group_label is not None:
         rows = rows.filter(group_label=group_label)
