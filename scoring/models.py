@@ -27,6 +27,7 @@ person entered.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from django.db import models
@@ -324,7 +325,12 @@ class Standing(models.Model):
     def percentage(self) -> Fraction | None:
         """得分率: the total over the tops, exact; derived, never stored, so it is
         rounded once, where it is printed (56.125 % reads 56.13 on every face)."""
-        return Fraction(self.total) * 100 / self.top if self.top else None
+        return percentage_of(self.total, self.top)
+
+
+def percentage_of(total: Decimal | Fraction, top: int) -> Fraction | None:
+    """得分率 of a total over its tops, exact (:attr:`Standing.percentage`)."""
+    return Fraction(total) * 100 / top if top else None
 
 
 class ScoreAdjustment(models.Model):

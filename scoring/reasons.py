@@ -16,6 +16,8 @@ teams have played all their matches (``core.standings.round_robin_standings``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from django.utils import translation
@@ -86,10 +88,30 @@ def tie_reason(row: _Row) -> str:
 
 def tie_reasons(row: _Row) -> dict[str, str]:
     """The mark and the reason in Chinese and in English (``mark_zh``, ``reason_zh``,
-    ``mark_en``, ``reason_en``): for a face that serves every reader the same bytes."""
-    out: dict[str, str] = {}
+    ``mark_en``, ``reason_en``): for a face that serves every reader the same bytes.
+    They depend on the row's codes alone, so each set of codes is rendered once per
+    process, not switching the language twice for every row of every first read."""
+    return dict(_both(row.tie, row.shared, row.note, bool(row.played), bool(row.boards)))
+
+
+@dataclass(frozen=True)
+class _Codes:
+    """What :func:`tie_mark` and :func:`tie_reason` read of a row."""
+
+    tie: str
+    shared: bool
+    note: str
+    played: bool
+    boards: bool
+
+
+@lru_cache(maxsize=256)
+def _both(
+    tie: str, shared: bool, note: str, played: bool, boards: bool
+) -> tuple[tuple[str, str], ...]:
+    codes = _Codes(tie, shared, note, played, boards)
+    out: list[tuple[str, str]] = []
     for suffix, language in (("zh", "zh-hans"), ("en", "en")):
         with translation.override(language):
-            out[f"mark_{suffix}"] = tie_mark(row)
-            out[f"reason_{suffix}"] = tie_reason(row)
-    return out
+            out += [(f"mark_{suffix}", tie_mark(codes)), (f"reason_{suffix}", tie_reason(codes))]
+    return tuple(out)

@@ -34,7 +34,7 @@ from tournament.models import Entrant, Match, Stage
 from tournament.selectors import stage_bracket, stage_bracket_results, stage_seeds
 
 from .cache import STANDINGS_TTL, carried, per_version
-from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore
+from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore, percentage_of
 from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
 from .services.teams import seen_pure
@@ -292,10 +292,13 @@ def standings_rows(
     (第二十八条之6, 第二十五条): pairs are ranked afresh from those totals, so the order
     tells no more than the numbers beside it. Every face renders these same rows."""
     if official:
-        rows = stage_standings(stage, group_label=group_label)
-    elif stage.kind in Stage.MOVEMENT_KINDS and (seen := seen_percentages(stage)) is not None:
+        return _stored_lines(stage, group_label)
+    if stage.kind in Stage.MOVEMENT_KINDS:
+        seen = seen_percentages(stage)
+        if seen is None:  # every scored board shown: the stored rows are what players read
+            return _stored_lines(stage, group_label)
         return _seen_pairs_lines(stage, seen, group_label)
-    elif stage.is_bracket:
+    if stage.is_bracket:
         rows = _seen_bracket_places(stage)
     else:
         rows = seen_team_standings(stage, group_label=group_label)
@@ -331,10 +334,9 @@ def _seen_pairs_lines(
     printed, the penalties off), in the stored rows' order of sections and directions."""
     from .services._rows import adjustments_of
 
-    stored = {s.entrant_id: s for s in stage_standings(stage)}
+    stored = {s.entrant_id: s for s in _stored_lines(stage, None)}
     entries = [
-        (s.entrant_id, Side[s.direction] if s.direction else Side.NS, s.group_label)
-        for s in stored.values()
+        (e, Side[s.direction] if s.direction else Side.NS, s.group_label) for e, s in stored.items()
     ]
     totals = {
         e: PairTotal.as_printed(p.matchpoints, p.top, p.boards) for e, p in seen.items() if p.boards
@@ -343,10 +345,9 @@ def _seen_pairs_lines(
     for section, row in rank_sections(entries, totals, adjustments_of(stage)):
         if group_label is not None and section != group_label:
             continue
-        s = stored[row.entrant]
         lines.append(
             replace(
-                _standing_line(s),
+                stored[row.entrant],
                 place=row.place,
                 shared=row.shared,
                 boards=row.boards,
@@ -363,6 +364,64 @@ def _seen_pairs_lines(
             key=lambda r: (r.group_label, order[r.direction], r.place, r.entrant.number),
         )
     )
+
+
+#: What a stored standing gives its line, in :class:`StandingLine`'s order after the
+#: entrant (whose id, kind, number and name come first).
+_LINE_FIELDS = (
+    "place",
+    "shared",
+    "group_label",
+    "direction",
+    "tie",
+    "flagged",
+    "note",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "match_points",
+    "score_for",
+    "score_against",
+    "boards",
+    "matchpoints",
+    "adjustment",
+    "total",
+    "top",
+)
+
+
+def _stored_lines(stage: Stage, group_label: str | None) -> tuple[StandingLine, ...]:
+    """The stored standings (what officials read) as lines, in the order of
+    :func:`stage_standings`, from plain values: no ``Standing`` or ``Entrant`` built for
+    every entrant of the field at each first read after a result (issue 23)."""
+    rows = Standing.objects.filter(stage=stage)
+    if group_label is not None:
+        rows = rows.filter(group_label=group_label)
+    values = rows.order_by("group_label", "-direction", "place", "entrant__number").values_list(
+        "entrant_id",
+        "entrant__kind",
+        "entrant__number",
+        "entrant__name",
+        *_LINE_FIELDS,
+        "byes",
+        "opponents_points",
+        "net_levels",
+    )
+    out = []
+    for entrant_id, kind, number, name, *line, byes, opponents, net in values:
+        fields = dict(zip(_LINE_FIELDS, line, strict=True))
+        out.append(
+            StandingLine(
+                entrant=EntrantTag(id=entrant_id, kind=kind, number=number, name=name),
+                **fields,
+                percentage=percentage_of(fields["total"], fields["top"]),
+                byes=byes,
+                opponents_points=opponents,
+                net_levels=net,
+            )
+        )
+    return tuple(out)
 
 
 def _standing_line(s: Standing) -> StandingLine:

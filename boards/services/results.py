@@ -147,11 +147,28 @@ def _tables_of(match: Match | None) -> dict[str, Any]:
     return {f"table__{key}": value for key, value in _group(match).items()}
 
 
+#: Who plays a copy of a set first: earliest round, session and place in the table's
+#: order of sets (the open room before the closed room).
+_FIRST_PLAY_ORDER = ("table__round__number", "table__session", "order", "table__number")
+
+
 def first_play_table(board: Board, match: Match | None) -> Table | None:
     """The table scheduled to play ``board``'s copy first: earliest round, session and
     place in the table's order of sets (the open room before the closed room)."""
-    key = (board.board_set_id, match.pk if match is not None else None)
-    return first_play_tables([board.board_set_id]).get(key)
+    table_id = _first_play_table_id(board, match.pk if match is not None else None)
+    return None if table_id is None else Table.objects.get(pk=table_id)
+
+
+def _first_play_table_id(board: Board, match_id: int | None) -> int | None:
+    """The id of :func:`first_play_table`, in one row (a write asks it after every
+    result: the set's every play, as tables, grew with the field)."""
+    plays = SetPlay.objects.filter(board_set_id=board.board_set_id)
+    plays = (
+        plays.filter(table__match_id=match_id)
+        if match_id is not None
+        else plays.filter(table__match__isnull=True)
+    )
+    return plays.order_by(*_FIRST_PLAY_ORDER).values_list("table_id", flat=True).first()
 
 
 def first_play_tables(board_set_ids: Iterable[int]) -> dict[tuple[int, int | None], Table]:
@@ -160,7 +177,7 @@ def first_play_tables(board_set_ids: Iterable[int]) -> dict[tuple[int, int | Non
     plays = (
         SetPlay.objects.filter(board_set_id__in=list(board_set_ids))
         .select_related("table")
-        .order_by("table__round__number", "table__session", "order", "table__number")
+        .order_by(*_FIRST_PLAY_ORDER)
     )
     out: dict[tuple[int, int | None], Table] = {}
     for play in plays:
@@ -180,7 +197,7 @@ def box_card_prediction(board: Board, table: Table) -> Prediction | None:
     the set's start level on its first board, else the engine's levels after and
     next declarer of the previous board's result at this table. None when the table
     replays the board, or the previous board has no result here yet."""
-    if first_play_table(board, table.match) != table:
+    if _first_play_table_id(board, table.match_id) != table.pk:
         return None
     board_set = board.board_set
     if board.number == board_set.first_board:
@@ -269,7 +286,7 @@ def _reflag_around(board: Board, table: Table) -> None:
         filled_by__table=table,
         **_group(table.match),
     ).select_related("board__board_set", "filled_by__table__match")
-    for box in boxes:
+    for box in boxes.defer("board__hands", "board__bottom"):  # no deal decoded to reflag
         _reflag(box)
 
 
@@ -684,8 +701,9 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
             if filled is not None:
                 box_card_flag_contradiction(filled)
         _reflag_around(board, table)
-    if result.status == Result.Status.CONFIRMED:
-        result_changed.send(sender=Result, result=result)
+        if result.status == Result.Status.CONFIRMED:
+            # In the result's own transaction: its rescore is marked with it or not at all.
+            result_changed.send(sender=Result, result=result)
     return result
 
 
@@ -720,17 +738,24 @@ def _write_version(
     fields: dict[str, Any],
     *,
     reason: str = "",
+    like: Result | None = None,
     **where: Any,
 ) -> Result:
     """Write ``fields`` over ``current`` only if nobody changed it since ``version`` was
     read (optimistic lock: two phones confirming at once), and keep the change in the
-    audit trail. Raises ``_Conflict`` when the version moved on."""
+    audit trail. Raises ``_Conflict`` when the version moved on. The result returned
+    carries its board and table: ``like``'s (the caller's copy, with what the caller
+    read with them: the event's rules, the match), else read with it."""
     updated = Result.objects.filter(pk=current.pk, version=version, **where).update(
         **fields, version=version + 1, updated_at=timezone.now()
     )
     if updated != 1:
         raise _Conflict(current)
-    fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
+    if like is not None and Result.board.is_cached(like) and Result.table.is_cached(like):  # type: ignore[attr-defined]
+        fresh = Result.objects.get(pk=current.pk)
+        fresh.board, fresh.table = like.board, like.table  # a write moves neither
+    else:
+        fresh = Result.objects.select_related("board", "table").get(pk=current.pk)
     ResultChange.objects.create(
         result=fresh,
         action=action,
@@ -821,14 +846,15 @@ def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = 
                 ResultChange.Action.CONFIRM,
                 confirmed,
                 reason=reason,
+                like=result,
                 status=current.status,
             )
+            if fresh.is_confirmed:
+                result_changed.send(sender=Result, result=fresh)
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
         ) from None
-    if fresh.is_confirmed:
-        result_changed.send(sender=Result, result=fresh)
     return fresh
 
 
@@ -901,16 +927,22 @@ def result_correct(
                     confirmed_at=None,
                 )
             fresh = _write_version(
-                current, version, actor, ResultChange.Action.CORRECT, fields, reason=reason
+                current,
+                version,
+                actor,
+                ResultChange.Action.CORRECT,
+                fields,
+                reason=reason,
+                like=result,
             )
             if judged.move_box and box is not None:
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
+            result_changed.send(sender=Result, result=fresh)
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"
         ) from None
-    result_changed.send(sender=Result, result=fresh)
     return fresh
 
 

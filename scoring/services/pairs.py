@@ -44,6 +44,22 @@ from .teams import record_decision, save_match_score
 __all__ = ["final_rescore", "mitchell_boards_rescore", "mitchell_standings_rescore"]
 
 _ZERO = Decimal("0.0000")
+#: The fields of a pair's standing that its ranking writes (``mitchell_standings_rescore``).
+_PAIR_STANDING = (
+    "stage_id",
+    "group_label",
+    "direction",
+    "place",
+    "shared",
+    "tie",
+    "flagged",
+    "boards",
+    "matchpoints",
+    "adjustment",
+    "total",
+    "top",
+    "lines_sum",
+)
 _LINE_FIELDS = ("result_id", "ns_id", "ew_id", "kind", "ns_score", "ew_score", "top")
 
 
@@ -55,25 +71,37 @@ def _schedule(
     over the whole field, or one per section when the director has a sectioned Mitchell
     matchpointed per section.
 
-    Two plain queries joined here rather than one four-table join: on a stage just
-    created (its tables' statistics not yet gathered) the database chose a nested loop
-    over the rounds that took seconds at 120 tables."""
+    The whole stage: two plain queries joined here rather than one four-table join: on
+    a stage just created (its tables' statistics not yet gathered) the database chose
+    a nested loop over the rounds that took seconds at 120 tables. A few sets (one
+    result's board): one query, the sets' plays joined to their tables by key."""
     plays = SetPlay.objects.filter(board_set__stage=stage)
-    tables = Table.objects.filter(round__stage=stage)
-    if set_ids is not None:
-        plays = plays.filter(board_set_id__in=set_ids)
-        tables = tables.filter(pk__in=plays.values("table_id"))
-    seats = {
-        pk: (round_number, number, ns, ew)
-        for pk, round_number, number, ns, ew in tables.values_list(
-            "id", "round__number", "number", "ns_id", "ew_id"
-        )
-    }
+    if set_ids is None:
+        seats = {
+            pk: (round_number, number, ns, ew)
+            for pk, round_number, number, ns, ew in Table.objects.filter(
+                round__stage=stage
+            ).values_list("id", "round__number", "number", "ns_id", "ew_id")
+        }
+        pairs = list(plays.values_list("board_set_id", "table_id"))
+    else:
+        seats, pairs = {}, []
+        some = plays.filter(board_set_id__in=set_ids, table__round__stage=stage)
+        for set_id, table_id, *seat in some.values_list(
+            "board_set_id",
+            "table_id",
+            "table__round__number",
+            "table__number",
+            "table__ns_id",
+            "table__ew_id",
+        ):
+            seats[table_id] = tuple(seat)
+            pairs.append((set_id, table_id))
     section_of = _sections(stage)
     found: dict[int, dict[str, list[tuple[int, int, int, int, int]]]] = defaultdict(
         lambda: defaultdict(list)
     )
-    for set_id, table_id in plays.values_list("board_set_id", "table_id"):
+    for set_id, table_id in pairs:
         seat = seats.get(table_id)
         if seat is not None and seat[2] is not None and seat[3] is not None:
             section = section_of.get(seat[2], "")
@@ -370,7 +398,8 @@ def mitchell_standings_rescore(
         )
         if howell or direction
     ]
-    rows = list(Standing.objects.filter(stage=stage))
+    # Only what a pair's ranking writes (the team columns stay unread and unwritten).
+    rows = list(Standing.objects.filter(stage=stage).only("entrant_id", *_PAIR_STANDING))
     pairs = [entrant_id for entrant_id, _side, _label in entries]
     sums = _line_sums(stage) if deltas is None else _running_sums(stage, pairs, rows, deltas)
     totals = {
@@ -382,7 +411,7 @@ def mitchell_standings_rescore(
         adjustments = adjustments_of(stage)
     wanted: dict[int, dict[str, Any]] = {}
     for section, row in rank_sections(entries, totals, adjustments):
-        wanted[row.entrant] = {
+        wanted[row.entrant] = {  # the fields of _PAIR_STANDING
             "stage_id": stage.pk,
             "group_label": section,
             "direction": "" if howell else row.direction.name,

@@ -276,14 +276,27 @@ def queue_targets(
 def result_changed(result: Result | int) -> None:
     """A result was confirmed or corrected (or entered by a director, which confirms
     it): rescore its board or match, and its stage's standings, once the transaction
-    commits."""
-    row = (
-        Result.objects.filter(pk=result if isinstance(result, int) else result.pk)
-        .values("board_id", "board__stage_id", "table__match_id")
-        .first()
-    )
-    if row is None:
-        return
+    commits. A result that carries its board and table (as the board services send it)
+    is not read again."""
+    if (
+        isinstance(result, Result)
+        and Result.board.is_cached(result)  # type: ignore[attr-defined]
+        and Result.table.is_cached(result)  # type: ignore[attr-defined]
+    ):
+        row = {
+            "board_id": result.board_id,
+            "board__stage_id": result.board.stage_id,
+            "table__match_id": result.table.match_id,
+        }
+    else:
+        found = (
+            Result.objects.filter(pk=result if isinstance(result, int) else result.pk)
+            .values("board_id", "board__stage_id", "table__match_id")
+            .first()
+        )
+        if found is None:
+            return
+        row = found
     match = row["table__match_id"]
     queue_targets(
         row["board__stage_id"],

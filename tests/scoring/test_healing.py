@@ -138,3 +138,38 @@ def test_a_second_run_of_the_task_changes_nothing(play, make_pairs, make_stage):
     before = standings(stage)
     assert rescore_dirty_task.delay(stage.pk).get() == {}  # no marks: nothing to do
     assert standings(stage) == before
+
+
+@pytest.mark.parametrize("how", ["enter", "confirm", "correct"])
+def test_a_result_and_its_mark_are_written_together_or_not_at_all(
+    play, make_pairs, make_stage, monkeypatch, how
+):
+    """The outbox (issue 25): a result's mark is written in the result's own
+    transaction. Were it written after the result committed, a process dying between
+    the two would leave a confirmed result that nothing ever rescores; here the mark's
+    write fails, and the result's write goes with it."""
+    from boards.models import Result
+    from tests.builders import board, tables_for
+
+    stage = mitchell(make_pairs, make_stage, 3)
+    dealt = board(stage, 1)
+    table = tables_for(stage, 1)[0]
+    entered = play.by_director(dealt, table, 20) if how == "correct" else None
+
+    def refused(**kwargs):
+        raise OperationalError("the outbox could not be written")
+
+    monkeypatch.setattr(rescore.DirtyStage.objects, "create", refused)
+    before = list(Result.objects.values_list("pk", "defender_points", "status", "version"))
+    with pytest.raises(OperationalError):
+        if how == "enter":
+            play.by_director(dealt, table, 40)
+        elif how == "confirm":
+            play.at_table(dealt, table, 40)
+        else:
+            play.correct(entered, 40)
+    after = list(Result.objects.values_list("pk", "defender_points", "status", "version"))
+    if how == "confirm":  # the entry by N–S stands, unconfirmed: only the confirmation failed
+        assert [r for r in after if r[0] not in {b[0] for b in before}][0][2] == "entered"
+        after = [r for r in after if r[0] in {b[0] for b in before}]
+    assert after == before

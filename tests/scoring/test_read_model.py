@@ -182,3 +182,22 @@ def test_a_swiss_table_counts_a_match_with_a_hidden_board_as_not_decided(
         assert [r["row"] for r in page["standings"]] == [r["row"] for r in web.values()]
         assert page["standings"][0]["row"].match_points == (2 if reader else 0)
         assert page["scores"][first.number]["decided"] is reader
+
+
+def test_the_stored_lines_read_from_values_are_the_stored_rows(
+    half_played, play, make_pairs, make_stage
+):
+    """An official's lines come from plain values (issue 23: no model objects built
+    for every entrant at each first read); the lines of the stored ``Standing`` rows,
+    field for field — a round robin's (第二十五条) and a Mitchell's (第二十八条之7)."""
+    from scoring.selectors import _standing_line, stage_standings
+    from tests.builders import mitchell, play_board
+
+    round_robin = half_played[0]
+    pairs = mitchell(make_pairs, make_stage, 3)
+    for number, points in ((1, [20, 40, 60]), (2, [60, 45, 20])):
+        play_board(play, pairs, number, points)
+    for stage in (round_robin, pairs):
+        stored = tuple(_standing_line(s) for s in stage_standings(stage))
+        assert stored and standings_rows(stage, official=True) == stored
+        assert any(line.percentage for line in stored) == (stage is pairs)
