@@ -17,8 +17,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from boards.services import boards_generate_event
+from scoring.services import tie_order_set
 from tests import builders
-from tournament.models import Event, EventRole, Stage
+from tournament.models import Event, EventRole, ScheduleChange, Stage
 
 from ._pdf import PdfFile
 
@@ -159,3 +160,22 @@ def _play_first_round(event: Event, director: Any) -> None:
     ruling = ruling_appeal(ruling=ruling, by=director, note="队长提出申诉")
     ruling_uphold(ruling=ruling, by=director, note="仲裁维持原判")
     rescore_event(event.pk)
+
+
+@pytest.fixture
+def archived(played: Event, director: Any) -> Event:
+    """The played event with a tie order too (第二十五条之4: the director's decision)
+    and a schedule override on record (two teams traded places before round 1)."""
+    robin = played.stages.get(kind=Stage.Kind.ROUND_ROBIN)
+    teams = [e.entrant for e in robin.entries.order_by("position")[:2]]
+    tie_order_set(stage=robin, entrants=teams, reason="抽签决定", decided_by=director)
+    ScheduleChange.objects.create(
+        round=robin.rounds.get(number=1),
+        first=teams[0],
+        second=teams[1],
+        changed_by=director,
+        before=[{"round": 1, "match": 1, "home": str(teams[0]), "away": str(teams[1])}],
+        after=[{"round": 1, "match": 1, "home": str(teams[1]), "away": str(teams[0])}],
+        reason="抽签号登记错",
+    )
+    return played

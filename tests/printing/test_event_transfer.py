@@ -9,52 +9,32 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from boards.models import Board, BoxCard, Result, ResultChange
+from boards.models import Board, BoxCard, Result
 from printing.models import ImportJob, PrintJob
 from printing.services import import_job_create, print_job_create
 from printing.transfer import (
     FORMAT,
     TransferError,
     canonical_json,
-    event_export,
     event_file_read,
     event_import,
 )
-from rulings.models import Ruling, RulingVersion
-from scoring.models import ScoreAdjustment, Standing, TieOrder
-from scoring.services import tie_order_set
-from tournament.models import Event, MatchChange, ScheduleChange, Stage, Table
+from rulings.models import Ruling
+from scoring.models import ScoreAdjustment, Standing
+from tournament.models import Event, Stage, Table
+
+from ._transfer import export
+
+# The played event is built once for the module; each test reads it in a savepoint (the
+# import into an empty database flushes it: test_event_transfer_flush.py).
+pytestmark = pytest.mark.played_once
 
 
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-
-
-@pytest.fixture
-def archived(played: Event, director: Any) -> Event:
-    """The played event with a tie order too (第二十五条之4: the director's decision)
-    and a schedule override on record (two teams traded places before round 1)."""
-    robin = played.stages.get(kind=Stage.Kind.ROUND_ROBIN)
-    teams = [e.entrant for e in robin.entries.order_by("position")[:2]]
-    tie_order_set(stage=robin, entrants=teams, reason="抽签决定", decided_by=director)
-    ScheduleChange.objects.create(
-        round=robin.rounds.get(number=1),
-        first=teams[0],
-        second=teams[1],
-        changed_by=director,
-        before=[{"round": 1, "match": 1, "home": str(teams[0]), "away": str(teams[1])}],
-        after=[{"round": 1, "match": 1, "home": str(teams[1]), "away": str(teams[0])}],
-        reason="抽签号登记错",
-    )
-    return played
-
-
-def export(event: Event) -> bytes:
-    return canonical_json(event_export(Event.objects.get(pk=event.pk)))
 
 
 def run(command: str, *args: str) -> tuple[int, str, str]:
@@ -135,28 +115,6 @@ def test_export_import_export_gives_the_same_file_under_a_new_code(archived):
         for s in Standing.objects.filter(stage__event=archived)
     ]
     assert sorted(standings) == sorted(original_standings)
-
-
-# Outside a test transaction: PostgreSQL will not flush tables with deferred checks pending.
-@pytest.mark.django_db(transaction=True)
-def test_export_import_export_into_an_empty_database_is_byte_identical(archived):
-    before = export(archived)
-    counts = {
-        model: model.objects.count()
-        for model in (Result, ResultChange, BoxCard, Ruling, RulingVersion, MatchChange)
-    }
-    call_command("flush", interactive=False, verbosity=0)
-    assert not Event.objects.exists() and not get_user_model().objects.exists()
-
-    summary = event_import(event_file_read(before))
-
-    assert export(summary.event) == before
-    assert {model: model.objects.count() for model in counts} == counts
-    assert ScoreAdjustment.objects.get().source == f"ruling:{Ruling.objects.get().pk}"
-    assert TieOrder.objects.count() == 1
-    chief = get_user_model().objects.get(username="chief")
-    assert not chief.is_active and not chief.has_usable_password()
-    assert summary.users_created == ["chief"]
 
 
 def test_the_commands_export_and_import_with_bilingual_errors(archived, tmp_path):
