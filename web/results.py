@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Max, Q
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -46,7 +45,7 @@ from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data
-from .selectors import FOLD_AFTER_ROUNDS, DashboardTable
+from .selectors import FOLD_AFTER_ROUNDS, DashboardTable, reverse_each
 from .words import contract_text, in_language, in_words, result_view
 
 __all__ = [
@@ -654,17 +653,22 @@ def dashboard_progress(
         b for r in stage_blocks for d in r["rounds"] if d["detail"] for b in d["boards"].values()
     ]
     visible = visible_board_ids(shown_boards)
+    toggle_url = reverse_each("web:round_toggle", event.code)
+    seats_url = reverse_each("web:round_seats", event.code)
     for block in stage_blocks:
+        card_url = reverse_each("web:director_scorecard", event.code, block["stage"].order)
         for round_data in block["rounds"]:
+            round_ = round_data["round"]
+            round_data["card_url"] = card_url(round_.number)
+            round_data["toggle_url"], round_data["seats_url"] = (
+                toggle_url(round_.pk),
+                seats_url(round_.pk),
+            )
             shown = round_data.pop("boards")
             round_data["boards"] = []
             round_data["hidden"] = len(shown.keys() - visible)
             if round_data["detail"]:  # cells and boards to release: of the rounds shown only
                 detailed.append(round_data)
-                round_data["card_url"] = reverse(
-                    "web:director_scorecard",
-                    args=[event.code, block["stage"].order, round_data["round"].number],
-                )
                 round_data["boards"] = _release_chips(
                     sorted(shown.values(), key=lambda b: b.number), visible
                 )
