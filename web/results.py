@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Max, Q
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -46,7 +45,7 @@ from core.engine import Seat, Verdict, level_name
 from tournament.models import Event, Round, SetPlay, Table
 
 from .forms import BOX_FIELDS, FIELDS, scorecard_data
-from .selectors import FOLD_AFTER_ROUNDS, DashboardTable
+from .selectors import FOLD_AFTER_ROUNDS, DashboardTable, reverse_each
 from .words import contract_text, in_language, in_words, result_view
 
 __all__ = [
@@ -396,7 +395,7 @@ def dashboard_etag(event: Event) -> str:
     )
     # A result flagged when its deal arrives changes no history: its update time tells.
     results = Result.objects.filter(board__stage__event=event).aggregate(
-        n=Count("id"), last=Max("updated_at")
+        n=Count("*"), last=Max("updated_at")
     )
     released = Board.objects.filter(stage__event=event, released_at__isnull=False).aggregate(
         n=Count("id"), last=Max("released_at")
@@ -471,13 +470,6 @@ def dashboard_progress(
     or open); in a big one only the round being played and ``shown_round`` (a round's
     id), the others reduced to their summary, what awaits confirmation and what is
     flagged, and a link that shows their tables."""
-    plays: dict[int, list[int]] = defaultdict(list)
-    for table_id, set_id in (
-        SetPlay.objects.filter(table__round__stage__event=event)
-        .order_by("table_id", "order")
-        .values_list("table_id", "board_set_id")
-    ):
-        plays[table_id].append(set_id)
     # The deals are not decoded (no page here shows a hand), and the results are plain
     # values: 14,000 model objects at 60 tables were most of the page's time.
     boards = list(
@@ -487,30 +479,59 @@ def dashboard_progress(
         .order_by("number")
     )
     by_set: dict[int, list[Board]] = defaultdict(list)
-    keyed: dict[int, dict[int, Board]] = defaultdict(dict)  # set → its boards by id
     for board in boards:
         by_set[board.board_set_id].append(board)
-        keyed[board.board_set_id][board.pk] = board
-    visible = visible_board_ids(boards)
-    # Each table's results counted by state in the database, and a view of its own only
-    # for the few a director has to look at (not confirmed, or flagged): 14,000 results
-    # at 60 tables, each a Python object walked board by board, were most of the page's
-    # time (issue 23). The board-by-board states are read for the rounds shown only.
+    # Each round's boards to play and its results by state are counted by the database
+    # a round at a time (a row per round and state, not one per table: 3,540 tables at
+    # 60 tables, issue 23); a view of its own only for the few results a director has
+    # to look at (not confirmed, or flagged).
     confirmed, entered = Result.Status.CONFIRMED.value, Result.Status.ENTERED.value
     disputed_state = Result.Status.DISPUTED.value  # counted as entered, and flagged
+    expected: dict[int, int] = dict(
+        SetPlay.objects.filter(table__round__stage__event=event)
+        .order_by()
+        .values_list("table__round_id")
+        .annotate(n=Count("board_set__boards"))
+    )
     of_event = Result.objects.filter(board__stage__event=event)
     counts: dict[int, Counter[str]] = defaultdict(Counter)
-    for table_id, status, n in (
-        of_event.order_by().values_list("table_id", "status").annotate(n=Count("id"))
+    for round_id, status, n in (  # from the index of (table, status) alone
+        Result.objects.filter(table__round__stage__event=event)
+        .order_by()
+        .values_list("table__round_id", "status")
+        .annotate(n=Count("*"))
     ):
-        counts[table_id][status] += n
+        counts[round_id][status] += n
     results = {
         (board_id, table_id): _ResultView(pk, status, flagged, entered_side, version)
         for pk, board_id, table_id, status, flagged, entered_side, version in of_event.filter(
             Q(flagged=True) | ~Q(status=confirmed)
         ).values_list("id", "board_id", "table_id", "status", "flagged", "entered_side", "version")
     }
-    none_yet: Counter[str] = Counter()  # a table with no result (read only)
+    none_yet: Counter[str] = Counter()  # a round with no result (read only)
+    totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
+    for block in stage_blocks:
+        for round_data in block["rounds"]:
+            counted = counts.get(round_data["round"].pk, none_yet)
+            round_data["summary"] = {
+                "expected": expected.get(round_data["round"].pk, 0),
+                "entered": counted[entered] + counted[disputed_state],
+                "confirmed": counted[confirmed],
+            }
+        # The round being played (the first not wholly confirmed), any round started and
+        # not closed, and the one asked for show their tables; in a small stage, all.
+        current = next(
+            (r for r in block["rounds"] if r["summary"]["confirmed"] < r["summary"]["expected"]),
+            block["rounds"][0] if block["rounds"] else None,
+        )
+        big = len(block["rounds"]) > FOLD_AFTER_ROUNDS
+        for round_data in block["rounds"]:
+            round_data["chosen"] = (
+                round_data is current
+                or round_data["round"].is_open
+                or round_data["round"].pk == shown_round
+            )
+            round_data["detail"] = round_data["chosen"] or not big
     looked_at: dict[int, set[int]] = defaultdict(set)  # table → boards with a view
     for board_id, table_id in results:
         looked_at[table_id].add(board_id)
@@ -524,28 +545,36 @@ def dashboard_progress(
         "board", "match", "filled_by"
     ):
         box_flags[box.board_id].append(box)
-    totals = {"expected": 0, "entered": 0, "confirmed": 0, "flagged": 0}
+    # The boards each table plays are read for the tables that need them only: the
+    # rounds shown (their cells) or holding a flagged box card's table, and the tables
+    # with a result to look at or a side locked out.
+    fillers = {b.filled_by.table_id for boxes in box_flags.values() for b in boxes if b.filled_by}
+    rounds_read = {
+        round_data["round"].pk
+        for block in stage_blocks
+        for round_data in block["rounds"]
+        if round_data["detail"] or any(row["table"].pk in fillers for row in round_data["tables"])
+    }
+    plays: dict[int, list[int]] = defaultdict(list)
+    for table_id, set_id in (
+        SetPlay.objects.filter(
+            Q(table__round_id__in=rounds_read) | Q(table_id__in=[*looked_at, *pin_locks])
+        )
+        .order_by("table_id", "order")
+        .values_list("table_id", "board_set_id")
+    ):
+        plays[table_id].append(set_id)
     board_title = str(_("第%(n)s副"))  # translated once, not once a cell
     detailed: list[dict[str, Any]] = []
     for block in stage_blocks:
         for round_data in block["rounds"]:
-            summary = {"expected": 0, "entered": 0, "confirmed": 0}
             pending: list[dict[str, Any]] = []
             flags: list[dict[str, Any]] = []
-            round_board_ids: dict[int, Board] = {}
-            seen_sets: set[int] = set()
             for row in round_data["tables"]:
                 table: DashboardTable = row["table"]
-                counted = counts.get(table.pk, none_yet)
-                summary["confirmed"] += counted[confirmed]
-                summary["entered"] += counted[entered] + counted[disputed_state]
-                for set_id in plays.get(table.pk, []):
-                    summary["expected"] += len(by_set[set_id])
-                    if set_id not in seen_sets:
-                        seen_sets.add(set_id)
-                        round_board_ids.update(keyed[set_id])
-                    if table.pk not in looked_at:
-                        continue
+                if table.pk not in looked_at:
+                    continue
+                for set_id in plays[table.pk]:
                     for board in by_set[set_id]:
                         if board.pk not in looked_at[table.pk]:
                             continue
@@ -578,7 +607,7 @@ def dashboard_progress(
                 table = row["table"]
                 if table.pk not in pin_locks:
                     continue
-                first = next((by_set[i][0] for i in plays.get(table.pk, []) if by_set[i]), None)
+                first = next((by_set[i][0] for i in plays[table.pk] if by_set[i]), None)
                 for side, attempts in pin_locks[table.pk].items():
                     if first is None:
                         continue
@@ -594,8 +623,13 @@ def dashboard_progress(
                             "reasons": attempts,
                         }
                     )
+            round_boards: dict[int, Board] = {}  # in the order its tables play them
+            if round_data["round"].pk in rounds_read:
+                for row in round_data["tables"]:
+                    for set_id in plays[row["table"].pk]:
+                        round_boards.update((b.pk, b) for b in by_set[set_id])
             tables = {row["table"].pk: row["table"] for row in round_data["tables"]}
-            for board_id, board in round_board_ids.items() if box_flags else ():
+            for board_id, board in round_boards.items() if box_flags else ():
                 for box in box_flags.get(board_id, []):
                     filler = box.filled_by
                     table = tables.get(filler.table_id) if filler is not None else None
@@ -609,34 +643,32 @@ def dashboard_progress(
                             "reasons": flag_texts(box.flags),
                         }
                     )
-            round_data["summary"] = summary
             round_data["pending"] = pending
             round_data["flags"] = flags
-            round_data["boards"] = round_board_ids  # listed below for the rounds shown
-            round_data["hidden"] = len(round_board_ids.keys() - visible)
-        # Open the round being played (the first not wholly confirmed) and any round with
-        # something to look at; the others stay folded.
-        current = next(
-            (r for r in block["rounds"] if r["summary"]["confirmed"] < r["summary"]["expected"]),
-            block["rounds"][0] if block["rounds"] else None,
-        )
-        big = len(block["rounds"]) > FOLD_AFTER_ROUNDS
+            # Open the round being played and any round with something to look at; the
+            # others stay folded.
+            round_data["open"] = round_data.pop("chosen") or bool(pending) or bool(flags)
+            round_data["boards"] = round_boards  # listed below for the rounds shown
+    shown_boards = [
+        b for r in stage_blocks for d in r["rounds"] if d["detail"] for b in d["boards"].values()
+    ]
+    visible = visible_board_ids(shown_boards)
+    toggle_url = reverse_each("web:round_toggle", event.code)
+    seats_url = reverse_each("web:round_seats", event.code)
+    for block in stage_blocks:
+        card_url = reverse_each("web:director_scorecard", event.code, block["stage"].order)
         for round_data in block["rounds"]:
-            chosen = (
-                round_data is current
-                or round_data["round"].is_open
-                or round_data["round"].pk == shown_round
+            round_ = round_data["round"]
+            round_data["card_url"] = card_url(round_.number)
+            round_data["toggle_url"], round_data["seats_url"] = (
+                toggle_url(round_.pk),
+                seats_url(round_.pk),
             )
-            round_data["open"] = chosen or bool(round_data["pending"]) or bool(round_data["flags"])
-            round_data["detail"] = chosen or not big
             shown = round_data.pop("boards")
             round_data["boards"] = []
+            round_data["hidden"] = len(shown.keys() - visible)
             if round_data["detail"]:  # cells and boards to release: of the rounds shown only
                 detailed.append(round_data)
-                round_data["card_url"] = reverse(
-                    "web:director_scorecard",
-                    args=[event.code, block["stage"].order, round_data["round"].number],
-                )
                 round_data["boards"] = _release_chips(
                     sorted(shown.values(), key=lambda b: b.number), visible
                 )
@@ -649,12 +681,12 @@ def dashboard_progress(
     }
     for round_data in detailed:
         _cells(round_data, plays, by_set, statuses, results, board_title)
-    current = _current_rounds(stage_blocks)
-    for round_data in current:
+    current_rounds = _current_rounds(stage_blocks)
+    for round_data in current_rounds:
         for key in ("expected", "entered", "confirmed"):
             totals[key] += round_data["summary"][key]
         totals["flagged"] += len(round_data["flags"])
-    return {"totals": totals, "dealt": bool(boards), "rounds": [r["round"] for r in current]}
+    return {"totals": totals, "dealt": bool(boards), "rounds": [r["round"] for r in current_rounds]}
 
 
 def _release_chips(boards: list[Board], visible: set[int]) -> SafeString:

@@ -8,11 +8,13 @@ from contextlib import nullcontext
 import pytest
 from django.urls import reverse
 
-from boards.models import Board, BoxCard
-from boards.services import result_enter
+from boards.models import Board, BoxCard, Result
+from boards.services import result_confirm, result_correct, result_enter
 from tests._tables import open_side, side_form
 from tests.builders import Play, boards_of, deal, entry
 from tournament.models import Round, Table
+from web.results import dashboard_progress
+from web.selectors import director_dashboard
 
 from ._play import form
 
@@ -62,6 +64,43 @@ def test_a_pending_result_and_its_confirmation(client, team, director, eager):
     content = dashboard(client, team)
     assert "南北已录入，待东西确认" not in content
     assert 'class="bcell state-confirmed"' in content
+
+
+def test_each_rounds_counts_are_a_direct_count_after_every_kind_of_write(team):
+    """Each round's results are counted by state in the database, a round at a time
+    (issue 23): after entries, a confirmation, a correction and a deletion, the
+    dashboard's counts are those of a direct count of the round's results."""
+    stage = team.team_match
+    tables = list(Table.objects.filter(round__stage=stage).order_by("round__number", "pk"))
+    written = []
+    for table in tables[:3]:
+        board = boards_of(table)[0]
+        actor = open_side(table, "NS")
+        written.append(result_enter(board=board, table=table, entry=entry(board, 40), actor=actor))
+    result_confirm(result=written[0], actor=open_side(tables[0], "EW"), version=1)
+    result_correct(
+        result=written[1],
+        entry=entry(written[1].board, 60),
+        actor=open_side(tables[1], "NS"),
+        version=1,
+    )
+    written[2].delete()
+
+    blocks = director_dashboard(team.event)["stage_blocks"]
+    dashboard_progress(team.event, blocks)
+
+    counted = {"confirmed": 0, "entered": 0}
+    for block in blocks:
+        for round_data in block["rounds"]:
+            results = Result.objects.filter(table__round=round_data["round"])
+            summary = round_data["summary"]
+            assert summary["confirmed"] == results.filter(status="confirmed").count()
+            assert summary["entered"] == results.exclude(status="confirmed").count()
+            assert summary["expected"] == sum(
+                len(boards_of(t)) for t in Table.objects.filter(round=round_data["round"])
+            )
+            counted = {k: counted[k] + summary[k] for k in counted}
+    assert counted == {"confirmed": 1, "entered": 1}
 
 
 def test_a_flagged_box_card_shows_with_its_reason(client, team, director):
