@@ -38,10 +38,54 @@ def _demo_loaded(django_db_setup, django_db_blocker) -> Iterator[None]:
     """The demo, loaded once for the module's tests, which only read it. Scoring runs on
     commit, in this process: a real worker (CI's PostgreSQL pass) cannot see the test's
     uncommitted database."""
-    yield from builders.kept_for_module(
-        django_db_blocker,
-        lambda: call_command("load_demo", allow_production=True, stdout=io.StringIO()),
-    )
+
+    def build() -> None:
+        call_command("load_demo", allow_production=True, stdout=io.StringIO())
+        _m1_decided()
+
+    yield from builders.kept_for_module(django_db_blocker, build)
+
+
+def _m1_decided() -> None:
+    """The double elimination's M1 decided, as these tests need it. The demo's deals
+    differ from load to load, and now and then M1's boards come out level: a tie, to be
+    played off (第二十七条), with no winner. The director then corrects the defenders'
+    points of one of M1's boards (five more or fewer) until one side is ahead — an
+    ordinary correction, the result still confirmed. (The rescores queued on commit run
+    only when the module's build ends: each step rescores here.)"""
+    from boards.records import Entry
+    from boards.services import Actor, result_correct
+    from scoring.services import rescore_event
+
+    event = Event.objects.get(code="chifeng-demo")
+    rescore_event(event.pk)
+    stage = event.stages.get(kind=Stage.Kind.DOUBLE_ELIMINATION)
+    director = get_user_model().objects.get(username="director")
+    m1 = stage.matches.get(number=1)
+    confirmed = Result.objects.filter(table__match=m1, status=Result.Status.CONFIRMED)
+    for result in confirmed.order_by("board__number", "table__number"):
+        m1.refresh_from_db()
+        if m1.winner_id is not None:
+            return
+        for delta in (5, -5):
+            points = result.defender_points + delta
+            if not 0 <= points <= 200:
+                continue
+            result = result_correct(
+                result=result,
+                entry=Entry.from_box_card(
+                    result.box_card_values(), defender_points=points, dig=None
+                ),
+                actor=Actor.director(director),
+                version=result.version,
+                reason="演示数据：M1 打平，改一副使其分出胜负",
+            )
+            rescore_event(event.pk)
+            m1.refresh_from_db()
+            if m1.winner_id is not None:
+                return
+    m1.refresh_from_db()
+    assert m1.winner_id is not None, "M1 stayed level after correcting each of its boards"
 
 
 @pytest.fixture
