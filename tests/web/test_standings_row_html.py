@@ -20,7 +20,7 @@ BEFORE = Template(
 def test_rows_render_as_the_template_did() -> None:
     cases = [
         (12, False, EntrantView(12, "pair", 3, "", ["张<伟>", "王&芳"]), 236, "", ""),
-        (7, True, EntrantView(7, "team", 1, 'A"队\'', []), 24, "需加赛决定", '场分"相同"<b>'),
+        (7, True, EntrantView(7, "team", 1, "A\"队'", []), 24, "需加赛决定", '场分"相同"<b>'),
         (1234, False, None, 0, "甲", "理由"),
         (5, False, EntrantView(5, "pair", 5, "", []), 9, "", ""),
     ]
