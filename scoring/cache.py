@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
@@ -194,13 +195,13 @@ def cached_payload(
     key, lock_key = f"standings:{kind}:{stage_id}", f"{memo}:building"
     copy_version, copy = _copy(cache.get(key))
     if copy_version == version:
-        hit = copy
+        hit = _opened(copy)
     elif copy_version > version:  # this process's version is a moment old: newer will do
-        return copy[0], copy[1]
+        return _opened(copy)
     elif cache.add(lock_key, 1, timeout=BUILD_LOCK_TTL):
         hit = _built(build, key, lock_key, stage_id, version)
     elif copy is not None:
-        return copy[0], copy[1]  # not remembered: it is not this version's
+        return _opened(copy)  # not remembered: it is not this version's
     else:
         hit = _waited(key, lock_key, version)
         if hit is None:  # the builder is gone or slow: build it here
@@ -209,14 +210,22 @@ def cached_payload(
     return hit[0], hit[1]
 
 
-def _copy(stored: Any) -> tuple[int, Any]:
-    """``(version, (etag, data))`` of a stored copy: version -1 for none, and 0 (older
-    than any) for one built more than ``STANDINGS_TTL`` seconds ago, so that it is
-    rebuilt — and served meanwhile — even if its version never moved."""
+def _copy(stored: Any) -> tuple[int, bytes | None]:
+    """``(version, copy)`` of a stored copy: version -1 for none, and 0 (older than any)
+    for one built more than ``STANDINGS_TTL`` seconds ago, so that it is rebuilt — and
+    served meanwhile — even if its version never moved. The copy stays pickled bytes
+    until it is served (:func:`_opened`): a miss, or the look before a build stores its
+    own, does not unpickle the previous page or JSON."""
     if stored is None:
         return -1, None
-    version, built_at, hit = stored
-    return (version if time.time() - built_at < STANDINGS_TTL else 0), hit
+    version, built_at, copy = stored
+    return (version if time.time() - built_at < STANDINGS_TTL else 0), copy
+
+
+def _opened(copy: bytes | None) -> tuple[str, Any]:
+    """``(etag, data)`` of a copy this module pickled itself (:func:`_built`)."""
+    hit: tuple[str, Any] = pickle.loads(copy or b"")  # noqa: S301 -- our own copy
+    return hit
 
 
 def _built(
@@ -232,7 +241,8 @@ def _built(
         raise
     hit = ('"' + hashlib.sha256(_rendered(data)).hexdigest()[:32] + '"', data)
     if _copy(cache.get(key))[0] <= version:
-        cache.set(key, (version, time.time(), hit), timeout=LATEST_TTL)
+        copy = pickle.dumps(hit, pickle.HIGHEST_PROTOCOL)
+        cache.set(key, (version, time.time(), copy), timeout=LATEST_TTL)
     return hit
 
 
@@ -247,15 +257,15 @@ def _rendered(data: Any) -> bytes:
     return json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False).encode()
 
 
-def _waited(key: str, lock_key: str, version: int) -> Any:
+def _waited(key: str, lock_key: str, version: int) -> tuple[str, Any] | None:
     """This version's copy once another process has built it; None when its lock went
     (or lasted ``BUILD_LOCK_TTL``) without it."""
     deadline = time.monotonic() + BUILD_LOCK_TTL
     while time.monotonic() < deadline:
         time.sleep(BUILD_POLL)
-        copy_version, hit = _copy(cache.get(key))
+        copy_version, copy = _copy(cache.get(key))
         if copy_version >= version:
-            return hit
+            return _opened(copy)
         if cache.get(lock_key) is None:
             return None
     return None
