@@ -10,7 +10,8 @@ user postgres; dropped again at the end), migrates it and builds a Mitchell of
 (DEBUG off, Redis as the cache when it answers on 127.0.0.1:6379) and sends it, for a
 bounded time each, from ``--clients`` threads (plain ``http.client``, loopback only;
 each keeps the cookies it is given, as a phone's browser does between refreshes — a
-cookie-less request is a new phone, handed a device id and a CSRF token each time):
+cookie-less request is a new phone, handed a CSRF token each time; a device id only where
+table codes are typed or tried):
 
 * ``/healthz`` — the bare view (no database, no template): the baseline;
 * the public standings page of the Mitchell (HTML);

@@ -7,9 +7,10 @@
 * :class:`Misses` — a count of failed guesses per key in a time window (Django's
   cache, shared by every process when it is the database or Redis), so that logins,
   the token endpoint and table codes cannot be guessed without end.
-* :class:`DeviceCookieMiddleware` — every browser carries a random, signed device id
-  (``duidiao_device``), so that table-code misses count per address *and* device: one
-  phone's typos never stop the other phones behind a venue's shared address. Each
+* :class:`DeviceCookieMiddleware` — a browser that types or opens a table code carries
+  a random, signed device id (``duidiao_device``), so that table-code misses count per
+  address *and* device: one phone's typos never stop the other phones behind a venue's
+  shared address. Each
   address is handed at most ``DEVICE_IDS_PER_ADDRESS`` new ids an hour, so a guesser who
   throws the cookie away after each run of misses is bounded (then its tries count in
   the address's cookie-less bucket alone).
@@ -43,6 +44,7 @@ __all__ = [
     "Misses",
     "TooManyGuesses",
     "client_address",
+    "device_id_wanted",
     "guess_missed",
     "guesses_left",
     "too_many",
@@ -139,6 +141,8 @@ def guesses_left(request: HttpRequest, about: str = "") -> None:
     (address and device, or address and table through the API) has missed too often
     this minute. PINs are not counted here but per table and side
     (``boards.services``)."""
+    if not about:
+        device_id_wanted(request)
     if _guesses().blocked(_guess_key(request, about)):
         raise TooManyGuesses()
 
@@ -179,13 +183,21 @@ def _device_id_granted(address: str) -> bool:
     return True
 
 
+def device_id_wanted(request: HttpRequest) -> None:
+    """This page counts table-code misses by device, or is where a code is typed (the
+    home page's form): a browser without a device id is given one with its answer."""
+    request.device_wanted = True  # type: ignore[attr-defined]
+
+
 class DeviceCookieMiddleware:
     """``request.device``: the random id this browser carries in a signed cookie ("" when
-    it carries none, or a forged one). A browser without one is given one on any page
-    that answers (an HTML page, status below 400, outside the API: a health check or a
-    file burns none of its address's hourly cap, :func:`_device_id_granted`): an
-    unknown, future or closed table code still answers alike, and the id is worthless
-    to guess (128 random bits, signed with ``SECRET_KEY``)."""
+    it carries none, or a forged one). A browser without one is given one by a page
+    that wants it (:func:`device_id_wanted`: where a table code is typed or tried) and
+    answers (an HTML page, status below 400, outside the API). Nothing else mints one:
+    a standings read, a health check or a file burns no round trip and none of its
+    address's hourly cap (:func:`_device_id_granted`). An unknown, future or closed
+    table code still answers alike, and the id is worthless to guess (128 random bits,
+    signed with ``SECRET_KEY``)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -196,6 +208,7 @@ class DeviceCookieMiddleware:
         response = self.get_response(request)
         if (
             not device
+            and getattr(request, "device_wanted", False)
             and response.status_code < 400
             and not request.path.startswith("/api/")
             and response.get("Content-Type", "").startswith("text/html")

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
@@ -177,43 +178,71 @@ def cached_payload(
     the page's rows), built at most once per version across every process sharing
     the cache (single flight): the first to miss takes a short lock (``cache.add``,
     ``BUILD_LOCK_TTL``) and builds; the others meanwhile are served the last copy
-    built (``latest``, with its own etag), or, when there is none, wait for the new
-    one. A stale copy is served only while a build holds the lock, so never longer
-    than the lock lasts; a builder that died leaves it to the next reader then."""
+    built (with its own etag), or, when there is none, wait for the new one. A stale
+    copy is served only while a build holds the lock, so never longer than the lock
+    lasts; a builder that died leaves it to the next reader then.
+
+    One key a kind and stage holds the last copy built, with its version and when it
+    was built (:func:`_copy`): it is this version's copy for ``STANDINGS_TTL`` seconds
+    (a missed invalidation shows at most that long), the copy served meanwhile for
+    ``LATEST_TTL``. A build writes it once, and leaves its lock to expire: once the
+    copy is there no reader looks at the lock, so nothing else is written."""
     version = standings_version(stage_id)
-    key = f"standings:{kind}:{stage_id}:{version}"
-    hit = _payloads.get(key)
-    if hit is None:
-        hit = cache.get(key)
-    if hit is None:
-        latest_key, lock_key = f"standings:{kind}:{stage_id}:latest", f"{key}:building"
-        if cache.add(lock_key, 1, timeout=BUILD_LOCK_TTL):
-            try:
-                hit = cache.get(key)  # another built it between our miss and the lock
-                if hit is None:
-                    hit = _built(build, key, latest_key, stage_id, version)
-            finally:
-                cache.delete(lock_key)
-        else:
-            stale = cache.get(latest_key)
-            if stale is not None and stale[0] != version:
-                return stale[1][0], stale[1][1]  # not remembered: it is not this version's
-            hit = _waited(key, lock_key)
-            if hit is None:  # the builder is gone or slow: build it here
-                hit = _built(build, key, latest_key, stage_id, version)
-    _payloads.set(key, hit, STANDINGS_TTL)
+    memo = f"standings:{kind}:{stage_id}:{version}"
+    hit = _payloads.get(memo)
+    if hit is not None:
+        return hit[0], hit[1]
+    key, lock_key = f"standings:{kind}:{stage_id}", f"{memo}:building"
+    copy_version, copy = _copy(cache.get(key))
+    if copy_version == version:
+        hit = _opened(copy)
+    elif copy_version > version:  # this process's version is a moment old: newer will do
+        return _opened(copy)
+    elif cache.add(lock_key, 1, timeout=BUILD_LOCK_TTL):
+        hit = _built(build, key, lock_key, stage_id, version)
+    elif copy is not None:
+        return _opened(copy)  # not remembered: it is not this version's
+    else:
+        hit = _waited(key, lock_key, version)
+        if hit is None:  # the builder is gone or slow: build it here
+            hit = _built(build, key, lock_key, stage_id, version)
+    _payloads.set(memo, hit, STANDINGS_TTL)
     return hit[0], hit[1]
 
 
+def _copy(stored: Any) -> tuple[int, bytes | None]:
+    """``(version, copy)`` of a stored copy: version -1 for none, and 0 (older than any)
+    for one built more than ``STANDINGS_TTL`` seconds ago, so that it is rebuilt — and
+    served meanwhile — even if its version never moved. The copy stays pickled bytes
+    until it is served (:func:`_opened`): a miss, or the look before a build stores its
+    own, does not unpickle the previous page or JSON."""
+    if stored is None:
+        return -1, None
+    version, built_at, copy = stored
+    return (version if time.time() - built_at < STANDINGS_TTL else 0), copy
+
+
+def _opened(copy: bytes | None) -> tuple[str, Any]:
+    """``(etag, data)`` of a copy this module pickled itself (:func:`_built`)."""
+    hit: tuple[str, Any] = pickle.loads(copy or b"")  # noqa: S301 -- our own copy
+    return hit
+
+
 def _built(
-    build: Callable[[], Any], key: str, latest_key: str, stage_id: int, version: int
+    build: Callable[[], Any], key: str, lock_key: str, stage_id: int, version: int
 ) -> tuple[str, Any]:
-    """``build()`` with its etag, stored as this version's copy and as the last one built."""
-    with _at_version(stage_id, version):
-        data = build()
+    """``build()`` with its etag, stored as the last copy built — unless a newer version's
+    copy was stored meanwhile (a slow build of an older version never hides it)."""
+    try:
+        with _at_version(stage_id, version):
+            data = build()
+    except BaseException:
+        cache.delete(lock_key)  # nothing built: the next reader builds it
+        raise
     hit = ('"' + hashlib.sha256(_rendered(data)).hexdigest()[:32] + '"', data)
-    cache.set(key, hit, timeout=STANDINGS_TTL)
-    cache.set(latest_key, (version, hit), timeout=LATEST_TTL)
+    if _copy(cache.get(key))[0] <= version:
+        copy = pickle.dumps(hit, pickle.HIGHEST_PROTOCOL)
+        cache.set(key, (version, time.time(), copy), timeout=LATEST_TTL)
     return hit
 
 
@@ -228,15 +257,17 @@ def _rendered(data: Any) -> bytes:
     return json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False).encode()
 
 
-def _waited(key: str, lock_key: str) -> Any:
-    """The payload under ``key`` once another process has built it; None when its lock
-    went (or lasted ``BUILD_LOCK_TTL``) without it."""
+def _waited(key: str, lock_key: str, version: int) -> tuple[str, Any] | None:
+    """This version's copy once another process has built it; None when its lock went
+    (or lasted ``BUILD_LOCK_TTL``) without it."""
     deadline = time.monotonic() + BUILD_LOCK_TTL
     while time.monotonic() < deadline:
         time.sleep(BUILD_POLL)
-        hit = cache.get(key)
-        if hit is not None or cache.get(lock_key) is None:
-            return hit if hit is not None else cache.get(key)
+        copy_version, copy = _copy(cache.get(key))
+        if copy_version >= version:
+            return _opened(copy)
+        if cache.get(lock_key) is None:
+            return None
     return None
 
 

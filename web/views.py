@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from rest_framework.authtoken.models import Token
 
+from duidiao.security import device_id_wanted
 from duidiao.venue import venue_urls
 from scoring.cache import cached_payload, remembered, standings_heal
 from tournament.access import event_context, event_for, stage_for
@@ -94,6 +95,7 @@ def _shown_round(request: HttpRequest) -> int | None:
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    device_id_wanted(request)  # its form takes a table code
     context: dict[str, Any] = {"events": selectors.event_list(request.user)}
     if request.user.is_authenticated or request.META.get("REMOTE_ADDR") in LOOPBACK:
         # The director at the server (or signed in): where phones open this server.

@@ -91,3 +91,47 @@ def test_kinds_keep_their_own_previous_copies():
 
     assert cached_payload(STAGE, lambda: {}, kind="api")[1] == {"api": 1}
     assert cached_payload(STAGE, lambda: {}, kind="page")[1] == {"page": 1}
+
+
+def test_a_slow_build_of_an_older_version_never_hides_the_newer_copy():
+    """Two versions built at once: the older one, finishing last, leaves the newer copy."""
+    cached_payload(STAGE, lambda: {"n": 1})
+    older = _new_version()
+
+    def slow_build() -> dict[str, int]:
+        newer = _new_version()  # a change commits while this build runs
+        assert newer > older
+        assert cached_payload(STAGE, lambda: {"n": 3})[1] == {"n": 3}  # built elsewhere
+        return {"n": 2}
+
+    assert cached_payload(STAGE, slow_build)[1] == {"n": 2}  # its own reader gets it
+    local_clear()
+    assert cached_payload(STAGE, lambda: {"n": 9})[1] == {"n": 3}
+
+
+def test_a_copy_whose_version_never_moved_is_rebuilt_after_its_time(monkeypatch):
+    """A missed invalidation shows old standings at most ``STANDINGS_TTL`` seconds."""
+    cached_payload(STAGE, lambda: {"n": 1})
+    local_clear()
+    now = standings_cache.time.time()
+    monkeypatch.setattr(
+        standings_cache.time, "time", lambda: now + standings_cache.STANDINGS_TTL + 1
+    )
+
+    assert cached_payload(STAGE, lambda: {"n": 2})[1] == {"n": 2}
+
+
+def test_a_first_read_of_a_new_version_writes_its_lock_and_its_copy_only(monkeypatch):
+    """Every write is a round trip (a transaction on the database cache): the build
+    lock is left to expire, and the copy is stored once, under one key."""
+    cached_payload(STAGE, lambda: {"n": 1})
+    _new_version()
+    writes: list[str] = []
+    for name in ("set", "add", "delete", "set_many", "delete_many", "incr"):
+        method = getattr(cache, name)
+        monkeypatch.setattr(
+            cache, name, lambda *a, _m=method, _n=name, **k: writes.append(_n) or _m(*a, **k)
+        )
+
+    assert cached_payload(STAGE, lambda: {"n": 2})[1] == {"n": 2}
+    assert writes == ["add", "set"]

@@ -77,3 +77,19 @@ def test_a_health_check_burns_no_device_id(client, settings):
     for _ in range(5):
         assert client.get("/healthz").cookies.get(DEVICE_COOKIE) is None
     assert client.get(reverse("home")).cookies.get(DEVICE_COOKIE)
+
+
+def test_reading_public_pages_mints_no_device_id(demo, settings):
+    """Only where a table code is typed or tried is a device id minted: a phone reading
+    the standings or the event burns none of its address's ids (and no round trip)."""
+    settings.DEVICE_IDS_PER_ADDRESS = 1
+    reader = Client(REMOTE_ADDR=VENUE)
+    event, stage = demo.mitchell.event, demo.mitchell
+    for url in (
+        reverse("web:event", args=[event.code]),
+        reverse("web:stage", args=[event.code, stage.order]),
+        reverse("web:standings", args=[event.code, stage.order]),
+    ):
+        response = reader.get(url)
+        assert (response.status_code, response.cookies.get(DEVICE_COOKIE)) == (200, None)
+    assert reader.get(reverse("home")).cookies.get(DEVICE_COOKIE)  # the one id: not burnt

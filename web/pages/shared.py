@@ -17,6 +17,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NotRequired, TypedDict
 
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
 from core.numbers import format_number as number
 from scoring.models import Withdrawal
 from scoring.reasons import tie_mark, tie_reason
@@ -43,6 +46,7 @@ __all__ = [
     "match_scores",
     "number",
     "ranked_view",
+    "row_html",
     "schedule",
     "score_cells",
     "standing_row",
@@ -66,14 +70,43 @@ class StandingRow(TypedDict):
     percentage: str
     tie: str  # how a level was settled, or why not yet (第二十五条之4)
     why: str  # the director's recorded reason, or the rule's
+    opening: SafeString  # the rest: RowHtml
+    name: SafeString
+    boards: str
     pair_number: NotRequired[int | None]  # a Mitchell's or a Howell's pairs
 
 
+class RowHtml(TypedDict):
+    """What ``_standings_table.html`` shows of every row alike, rendered once here rather
+    than cell by cell (a 60-table page has 120 rows), escaped as the template would."""
+
+    opening: SafeString  # the row's <tr> tag: flagged or not, and its entrant
+    name: SafeString  # the name cell: the label, and the tie mark with its reason
+    boards: str
+
+
+def row_html(
+    entrant_id: int, flagged: bool, entrant: EntrantView | None, boards: int, tie: str, why: str
+) -> RowHtml:
+    label = entrant.label if entrant is not None else ""
+    return RowHtml(
+        opening=format_html(
+            '<tr{} data-entrant="{}">', mark_safe(' class="flagged"') if flagged else "", entrant_id
+        ),
+        name=format_html('{} <small class="tie-mark" title="{}">{}</small>', label, why, tie)
+        if tie
+        else conditional_escape(label),
+        boards=str(boards),
+    )
+
+
 def standing_row(row: StandingLine, entrants: Mapping[int, EntrantView]) -> StandingRow:
+    entrant = entrants.get(row.entrant_id)
+    tie, why = tie_mark(row), tie_reason(row)
     return StandingRow(
         row=row,
         place=f"{row.place}{'=' if row.shared else ''}",
-        entrant=entrants.get(row.entrant_id),
+        entrant=entrant,
         score_for=number(row.score_for),
         score_against=number(row.score_against),
         total=number(row.total),
@@ -82,8 +115,9 @@ def standing_row(row: StandingLine, entrants: Mapping[int, EntrantView]) -> Stan
         # How a level was settled or why it is not yet (第二十五条之4), and the
         # director's recorded reason when the director ordered it: rendered from the
         # row's codes the one way every face renders them (``scoring.reasons``).
-        tie=tie_mark(row),
-        why=tie_reason(row),
+        tie=tie,
+        why=why,
+        **row_html(row.entrant_id, row.flagged, entrant, row.boards, tie, why),
     )
 
 
@@ -364,6 +398,9 @@ class RankedRow(TypedDict):
     total: str
     adjustment: str
     percentage: str
+    opening: SafeString  # RowHtml
+    name: SafeString
+    boards: str
 
 
 def ranked_view(
@@ -388,6 +425,7 @@ def ranked_view(
             total=number(r.total),
             adjustment="",
             percentage=number(r.percentage) if r.percentage is not None else "",
+            **row_html(r.entrant_id, False, entrants.get(r.entrant_id), r.boards, "", ""),
         )
         for r in ranked
     ]
