@@ -70,3 +70,15 @@ def page_of(live_server: Any, monkeypatch: Any, viewport: dict[str, int]) -> Ite
 def page_fits_the_phone(page: Any) -> bool:
     """Nothing pushes the page wider than the screen (wide tables scroll inside)."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def table_pages_kept(page: Any) -> None:
+    """Wait until a table page has fetched the pages it keeps for offline use
+    (``offline.js``'s precache). The test server answers those requests in threads that
+    share the test's one in-memory SQLite connection: a form sent while they still read
+    fails to commit ("SQL statements in progress"), which a real server, with a
+    connection per thread, never does."""
+    page.wait_for_function(
+        "() => { const o = document.getElementById('offline');"
+        " return !o || o.dataset.cached === '1' || !navigator.onLine; }"
+    )

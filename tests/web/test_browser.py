@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests._tables import pin_of
 from tournament.services import match_record_winner
 
-from ._browser import CHROMIUM, PHONE, page_fits_the_phone, page_of, shot
+from ._browser import CHROMIUM, PHONE, page_fits_the_phone, page_of, shot, table_pages_kept
 from .conftest import stage_url
 
 pytestmark = [
@@ -137,8 +137,10 @@ def test_at_a_phone_one_side_enters_a_board_and_the_other_confirms(phone, demo):
     suit = {"H": "♥ 红心", "D": "♦ 方块", "S": "♠ 黑桃", "C": "♣ 梅花"}[fanzhu_trump(board)]
 
     phone.goto(phone.base + reverse("web:table", args=[table.code]))
+    table_pages_kept(phone)
     phone.get_by_role("link", name=f"第{board.number}副").first.click()
     phone.wait_for_url(f"**/t/{table.code}/b/{board.number}/")
+    table_pages_kept(phone)
     phone.locator(".field-side label", has_text="南北").click()
     phone.fill("#id_pin", pin_of(table, "NS"))  # N–S's own PIN, from its own card
     phone.locator(".field-declarer label", has_text="南").click()
