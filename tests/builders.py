@@ -16,6 +16,7 @@ engine judged; the rescoring they queue runs on commit.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -89,7 +91,51 @@ def tasks_in_process() -> Iterator[None]:
         celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
 
 
-def kept_for_module(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
+def kept(build: Callable[[], T], *, commit_hooks: bool = True) -> Any:
+    """A module-scoped fixture that builds ``build()`` once for the module (see
+    ``kept_for_module``), for a function fixture to hand each test its own copy with
+    ``copy_of``: a model instance one test changes in memory is fresh in the next, and
+    its rows are rolled back with the test's savepoint. Being module-scoped, pytest
+    builds it before the test's own transaction opens. In a module whose tests are
+    ``transaction=True``, or ``browser`` tests (the live server's threads would wait on
+    the module's open transaction), it builds nothing (``None``): each test builds its
+    own.
+    ``commit_hooks=False`` builds as a test's own fixture would: commit callbacks
+    (rescoring) never run."""
+
+    @pytest.fixture(scope="module")
+    def fixture(
+        request: pytest.FixtureRequest, django_db_setup: Any, django_db_blocker: Any
+    ) -> Iterator[T | None]:
+        if _transactional(request.node) or request.node.get_closest_marker("browser"):
+            yield None  # each test builds its own: see the docstring
+            return
+        yield from kept_for_module(django_db_blocker, build, commit_hooks=commit_hooks)
+
+    return fixture
+
+
+def copy_of(request: pytest.FixtureRequest, built: T | None, build: Callable[[], T]) -> T:
+    """A test's own copy of a ``kept`` fixture's value, or a fresh ``build()`` in a
+    transactional module. A transactional test in a module that keeps data cannot run
+    (the module's transaction is open): it belongs in a module of its own."""
+    if built is None:
+        return build()
+    if _transactional(request.node) or request.node.get_closest_marker("browser"):
+        pytest.fail("a transaction=True test cannot share a module with kept data")
+    return copy.deepcopy(built)
+
+
+def _transactional(node: pytest.Item | pytest.Collector) -> bool:
+    marker = node.get_closest_marker("django_db")
+    if marker is None:
+        return False
+    return bool(marker.kwargs.get("transaction", marker.args[0] if marker.args else False))
+
+
+def kept_for_module(
+    django_db_blocker: Any, build: Callable[[], T], *, commit_hooks: bool = True
+) -> Iterator[T]:
     """For a module-scoped fixture to ``yield from``: ``build()``'s data stays for every
     test of the module and is rolled back after the last one. Each test
     (``django_db``, not ``transaction=True``) runs in a savepoint inside this
@@ -98,7 +144,7 @@ def kept_for_module(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[
     from django.test import TestCase
 
     with django_db_blocker.unblock(), transaction.atomic():
-        with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=True):
+        with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=commit_hooks):
             built = build()
         yield built
         transaction.set_rollback(True)

@@ -32,6 +32,11 @@ if "CACHE_URL" not in os.environ:
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
     }
 
+# Tests log in often; the real hasher is slow on purpose. Set for the whole run, not per
+# test: logins made once for a module (``builders.kept``) must be checked by the same
+# hasher in each of its tests.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 
 FIRST = ("browser", "slow", "heavy")
 
@@ -50,12 +55,6 @@ def _fresh_caches() -> Iterator[None]:
     yield
     cache.clear()
     local_clear()
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    """Tests log in often; the real hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 # --- the people of an event ----------------------------------------------------------

@@ -71,9 +71,14 @@ def build_world() -> World:
     return World(event, team, pairs, other_event, other_team, draft, users)
 
 
+_kept_world = builders.kept(build_world, commit_hooks=False)
+
+
 @pytest.fixture
-def world(db: Any) -> World:
-    return build_world()
+def world(request: pytest.FixtureRequest, _kept_world: World | None, db: Any) -> World:
+    """The module's world (built once, rolled back after its last test), a fresh copy
+    for each test."""
+    return builders.copy_of(request, _kept_world, build_world)
 
 
 def entry_body(board: Board, *, points: int = 40, **extra: Any) -> dict[str, Any]:

@@ -77,9 +77,13 @@ def build_event(code: str = "chifeng", status: str = Event.Status.RUNNING) -> De
     )
 
 
+_kept_demo = builders.kept(build_event, commit_hooks=False)
+
+
 @pytest.fixture
-def demo(db: Any) -> Demo:
-    return build_event()
+def demo(request: pytest.FixtureRequest, _kept_demo: Demo | None, db: Any) -> Demo:
+    """The event, built once for the module; each test reads and writes its own copy."""
+    return builders.copy_of(request, _kept_demo, build_event)
 
 
 @pytest.fixture
