@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests import builders
 from tournament.models import Entrant, Event, Match, MatchChange, Membership, Stage
 from tournament.services import match_record_winner
 
@@ -17,10 +18,18 @@ pytestmark = pytest.mark.django_db
 TOURNAMENT_MODELS = [m for m in admin.site._registry if m._meta.app_label == "tournament"]
 
 
-@pytest.fixture
-def demo(db):
+def _load_demo() -> Event:
     call_command("load_demo", allow_production=True, structure_only=True, stdout=StringIO())
     return Event.objects.get(code="chifeng-demo")
+
+
+_kept_demo = builders.kept(_load_demo, commit_hooks=False)
+
+
+@pytest.fixture
+def demo(request, _kept_demo, db):
+    """The demo's structure, loaded once for the module; each test its own copy."""
+    return builders.copy_of(request, _kept_demo, _load_demo)
 
 
 @pytest.fixture
