@@ -20,7 +20,7 @@ import copy
 import datetime
 import random
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -561,12 +561,31 @@ class Play:
         self.user = director
         self.director = Actor.director(director)
         self.capture = capture
+        self._in_one_commit = False
+
+    @contextmanager
+    def one_commit(self) -> Iterator[None]:
+        """Several entries in one commit, the stage rescored once at its end, as a
+        director entering a whole scorecard does (nested: the outermost commits)."""
+        if self._in_one_commit:
+            yield
+            return
+        self._in_one_commit = True
+        try:
+            with self.capture(execute=True):
+                yield
+        finally:
+            self._in_one_commit = False
+
+    def _commit(self) -> Any:
+        """Each entry its own commit, unless inside ``one_commit``."""
+        return nullcontext() if self._in_one_commit else self.capture(execute=True)
 
     def at_table(
         self, board: Board, table: Table, points: int = 40, dig: str | None = None, **kw: Any
     ) -> Result:
         """Entered by N–S on the table's phone and confirmed by E–W (第二十四条's rooms)."""
-        with self.capture(execute=True):
+        with self._commit():
             result = result_enter(
                 board=board,
                 table=table,
@@ -578,14 +597,14 @@ class Play:
     def by_director(
         self, board: Board, table: Table, points: int = 40, dig: str | None = None, **kw: Any
     ) -> Result:
-        with self.capture(execute=True):
+        with self._commit():
             return result_enter(
                 board=board, table=table, entry=entry(board, points, dig, **kw), actor=self.director
             )
 
     def correct(self, result: Result, points: int, dig: str | None = None, **kw: Any) -> Result:
         result.refresh_from_db()
-        with self.capture(execute=True):
+        with self._commit():
             return result_correct(
                 result=result,
                 entry=entry(result.board, points, dig, **kw),
@@ -606,7 +625,7 @@ class Play:
         for table in tables:
             for order, set_id in table.set_plays.values_list("order", "board_set_id"):
                 plays.append((table.session, order, table.number, table, set_id))
-        with self.capture(execute=True):
+        with self.one_commit():
             for _session, _order, _number, table, set_id in sorted(plays, key=lambda p: p[:3]):
                 for board in Board.objects.filter(board_set_id=set_id).order_by("number"):
                     dealt = entry(board, points(table, board))
@@ -619,9 +638,10 @@ def play_match(play: Play, match: Match, outcome: str, session: int = 1) -> list
     open_table, closed_table = rooms(match, session)
     open_points, closed_points = OUTCOMES[outcome]
     results = []
-    for board in boards_of(open_table):
-        results.append(play.at_table(board, open_table, open_points))
-        results.append(play.at_table(board, closed_table, closed_points))
+    with play.one_commit():
+        for board in boards_of(open_table):
+            results.append(play.at_table(board, open_table, open_points))
+            results.append(play.at_table(board, closed_table, closed_points))
     return results
 
 
