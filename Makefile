@@ -12,10 +12,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MANAGE := $(BIN)/python manage.py
 # pytest-xdist: one test process per core, each with its own test database
-# (JOBS=0: every test in one process). worksteal: a process that runs out of tests takes
-# some of the other's, so the suite does not wait on one process's last slow tests.
+# (JOBS=0: every test in one process). loadfile: each test file runs whole in one
+# process, so data a module builds once (tests.builders.kept) is built once, not once in
+# each process; the long files go first (tests/conftest.py), so both end together.
 JOBS ?= auto
-DIST := $(if $(filter 0,$(JOBS)),,--dist worksteal)
+DIST := $(if $(filter 0,$(JOBS)),,--dist loadfile)
 # The tests of the pure layer (core/, mirrored in tests/core): no database, no server.
 PURE_TESTS := tests/core
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
+import pytest
+
 from boards.models import Board
 from printing.data import EntrantRef, EventInfo, GuideCard, GuideCardsData, GuideRound
 from printing.layout import qr_modules
@@ -32,6 +34,9 @@ from tests import builders
 from tournament.models import Stage
 
 from ._pdf import missing
+
+#: Its tests read the event once played, each in a savepoint (tests/printing/conftest.py).
+pytestmark = pytest.mark.played_once
 
 
 def test_box_cards_follow_the_stage_order_and_name_the_first_table(event, mitchell, pdf):
@@ -274,33 +279,3 @@ def test_knockout_box_cards_sort_matches_by_number_not_text(db, pdf):
     second = list(dict.fromkeys(c.match for c in cards if c.round == 2))
     assert second == ["M9", "M10", "M11", "M12"]
     assert list(dict.fromkeys(c.match for c in cards)) == [f"M{n}" for n in range(1, 16)]
-
-
-def test_the_printing_page_offers_the_new_papers_and_prints_them(
-    client, event, director, eager, settings, tmp_path, django_capture_on_commit_callbacks
-):
-    from django.urls import reverse
-
-    from printing.models import PrintJob
-
-    settings.MEDIA_ROOT = tmp_path
-    client.force_login(director)
-    html = client.get(reverse("printing:page", args=[event.code])).content.decode()
-    for kind, name in (
-        ("movement-overview", "移位总览"),
-        ("table-cards", "团体赛桌卡"),
-        ("blank-hand-records", "空白牌型卡"),
-        ("traveller-records", "随牌计分表与牌型卡"),
-        ("score-cards", "个人成绩单"),
-    ):
-        assert f'name="paper" value="{kind}:' in html and name in html
-    # No board may be shown yet (none played, none released): no handouts offered.
-    assert 'value="board-handouts:' not in html
-
-    with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            reverse("printing:start", args=[event.code]), {"kind": "table-cards"}
-        )
-    assert response.status_code == 302
-    job = PrintJob.objects.get(event=event, kind="table-cards")
-    assert job.status == PrintJob.Status.DONE and job.filename == "chifeng-table-cards.pdf"

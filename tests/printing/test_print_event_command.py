@@ -11,6 +11,9 @@ from pypdf import PdfReader
 
 from printing.services import KINDS
 
+#: Its tests read the event once played, each in a savepoint (tests/printing/conftest.py).
+pytestmark = pytest.mark.played_once
+
 
 def run(*args: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()

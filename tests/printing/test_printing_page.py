@@ -235,3 +235,34 @@ def test_a_round_prints_alone(director_client, event, eager, committed):
         )
     whole = PrintJob.objects.exclude(pk=job.pk).get()
     assert whole.round is None and len(PdfReader(io.BytesIO(whole.file.read())).pages) > pages
+
+
+# Needs the event before anything is played: not in a ``played_once`` module.
+def test_the_printing_page_offers_the_new_papers_and_prints_them(
+    client, event, director, eager, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    from printing.models import PrintJob
+
+    settings.MEDIA_ROOT = tmp_path
+    client.force_login(director)
+    html = client.get(reverse("printing:page", args=[event.code])).content.decode()
+    for kind, name in (
+        ("movement-overview", "移位总览"),
+        ("table-cards", "团体赛桌卡"),
+        ("blank-hand-records", "空白牌型卡"),
+        ("traveller-records", "随牌计分表与牌型卡"),
+        ("score-cards", "个人成绩单"),
+    ):
+        assert f'name="paper" value="{kind}:' in html and name in html
+    # No board may be shown yet (none played, none released): no handouts offered.
+    assert 'value="board-handouts:' not in html
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("printing:start", args=[event.code]), {"kind": "table-cards"}
+        )
+    assert response.status_code == 302
+    job = PrintJob.objects.get(event=event, kind="table-cards")
+    assert job.status == PrintJob.Status.DONE and job.filename == "chifeng-table-cards.pdf"
