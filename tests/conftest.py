@@ -145,13 +145,15 @@ def half_played(make_teams: Any, make_stage: Any, play: Play) -> tuple[Stage, Ma
     stage = make_stage("round_robin", make_teams(4), boards_per_session=4, sessions=1)
     first, second = Match.objects.filter(stage=stage, round__number=1).order_by("number")
     open1, closed1 = rooms(first)
-    for board in boards_of(open1):  # home makes 60 and breaks away at 95: home 2 a board
-        play.at_table(board, open1, 60)
-        play.at_table(board, closed1, 95)
+    with play.one_commit():
+        for board in boards_of(open1):  # home makes 60 and breaks away at 95: home 2 a board
+            play.at_table(board, open1, 60)
+            play.at_table(board, closed1, 95)
     open2, closed2 = rooms(second)
-    for board in boards_of(open2)[:3]:
-        play.at_table(board, open2, 40)
-        play.at_table(board, closed2, 40)
+    with play.one_commit():
+        for board in boards_of(open2)[:3]:
+            play.at_table(board, open2, 40)
+            play.at_table(board, closed2, 40)
     hidden = boards_of(open1)[3]
     assert hidden.pk not in visible_board_ids([hidden])
     return stage, first, hidden

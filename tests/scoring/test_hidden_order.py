@@ -38,10 +38,11 @@ def test_no_board_shown_ranks_every_pair_level_in_number_order(
 ):
     stage = make_stage(kind, make_pairs(pairs), boards_per_round=1)
     results = []  # two rounds: each board played twice, none by every table yet
-    for number in (1, 2):
-        for table in stage.rounds.get(number=number).tables.order_by("number"):
-            for board in boards_of(table):
-                results.append(play.at_table(board, table, 10 + 15 * table.number + 5 * number))
+    with play.one_commit():
+        for number in (1, 2):
+            for table in stage.rounds.get(number=number).tables.order_by("number"):
+                for board in boards_of(table):
+                    results.append(play.at_table(board, table, 10 + 15 * table.number + 5 * number))
 
     official = standings_rows(stage, official=True)
     assert len({r.place for r in official}) > 1  # scoring ranks them apart
@@ -74,10 +75,11 @@ def test_the_rankings_over_sessions_keep_level_pairs_in_number_order(
     from scoring.sessions import cumulative_ranking, overall_ranking
 
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=1)
-    for number in (1, 2):
-        for table in stage.rounds.get(number=number).tables.order_by("number"):
-            for board in boards_of(table):
-                play.at_table(board, table, 10 + 15 * table.number + 5 * number)
+    with play.one_commit():
+        for number in (1, 2):
+            for table in stage.rounds.get(number=number).tables.order_by("number"):
+                for board in boards_of(table):
+                    play.at_table(board, table, 10 + 15 * table.number + 5 * number)
     numbers = {e.pk: e.number for e in stage.event.entrants.all()}
     for ranked in (
         cumulative_ranking(stage.event, official=False),

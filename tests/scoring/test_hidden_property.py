@@ -109,11 +109,12 @@ def _one_board_hidden(make_teams, make_stage, play: Play, kind: str, settings: d
     if kind == Stage.Kind.SWISS:
         round_start(round=first_round)
     first, second = Match.objects.filter(round=first_round).order_by("number")[:2]
-    for match, upto in ((first, None), (second, -1)):
-        open_room, closed_room = rooms(match)
-        for board in boards_of(open_room)[:upto]:
-            play.at_table(board, open_room, 60)
-            play.at_table(board, closed_room, 95)
+    with play.one_commit():
+        for match, upto in ((first, None), (second, -1)):
+            open_room, closed_room = rooms(match)
+            for board in boards_of(open_room)[:upto]:
+                play.at_table(board, open_room, 60)
+                play.at_table(board, closed_room, 95)
     open1, closed1 = rooms(first)
     hidden = boards_of(open1)[-1]
     assert hidden.pk not in visible_board_ids([hidden])

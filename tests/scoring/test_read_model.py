@@ -79,9 +79,10 @@ def test_a_round_robin_reads_alike_on_every_face(half_played):
 
 def test_a_mitchells_percentages_read_alike_on_every_face(make_pairs, make_stage, play: Play):
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
-    for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of(table):
-            play.at_table(board, table, 40 + 5 * table.number)
+    with play.one_commit():
+        for table in stage.rounds.get(number=1).tables.order_by("number"):
+            for board in boards_of(table):
+                play.at_table(board, table, 40 + 5 * table.number)
 
     for official in (True, False):
         lines = standings_rows(stage, official=official)
@@ -112,9 +113,10 @@ def test_a_howells_running_percentages_count_only_the_boards_shown(
     """A Howell keeps travellers as a Mitchell does, so its running totals tell a hidden
     board's result just the same (第二十八条之6): a player reads only the boards shown."""
     stage = make_stage("howell", make_pairs(7), boards_per_round=1)
-    for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of(table):
-            play.at_table(board, table, 40 + 5 * table.number)
+    with play.one_commit():
+        for table in stage.rounds.get(number=1).tables.order_by("number"):
+            for board in boards_of(table):
+                play.at_table(board, table, 40 + 5 * table.number)
 
     official = standings_rows(stage, official=True)
     assert any(line.percentage for line in official)
@@ -135,9 +137,10 @@ def test_the_rankings_over_sessions_and_sections_count_only_the_boards_shown(
     from web.pages.pairs_ranking import page as pairs_ranking_page
 
     stage = make_stage("mitchell", make_pairs(6), boards_per_round=2)
-    for table in stage.rounds.get(number=1).tables.order_by("number"):
-        for board in boards_of(table):
-            play.at_table(board, table, 40 + 5 * table.number)
+    with play.one_commit():
+        for table in stage.rounds.get(number=1).tables.order_by("number"):
+            for board in boards_of(table):
+                play.at_table(board, table, 40 + 5 * table.number)
 
     for ranked in (cumulative_ranking(stage.event), overall_ranking(stage)):
         assert any(r.total for r in ranked) and any(r.percentage for r in ranked)
@@ -160,11 +163,12 @@ def test_a_swiss_table_counts_a_match_with_a_hidden_board_as_not_decided(
     stage = make_stage("swiss", make_teams(4), rounds=2, boards_per_session=2, sessions=1)
     round_start(round=stage.rounds.get(number=1))
     first, second = Match.objects.filter(stage=stage).order_by("number")
-    for match, boards in ((first, None), (second, 0)):  # the second has not begun
-        open_room, closed_room = rooms(match)
-        for board in boards_of(open_room)[:boards]:
-            play.at_table(board, open_room, 60)  # home makes 60, breaks away at 95
-            play.at_table(board, closed_room, 95)
+    with play.one_commit():
+        for match, boards in ((first, None), (second, 0)):  # the second has not begun
+            open_room, closed_room = rooms(match)
+            for board in boards_of(open_room)[:boards]:
+                play.at_table(board, open_room, 60)  # home makes 60, breaks away at 95
+                play.at_table(board, closed_room, 95)
 
     official = {line.entrant_id: line for line in standings_rows(stage, official=True)}
     assert official[first.home_id].match_points == 2 and official[first.home_id].won == 1

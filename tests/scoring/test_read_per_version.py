@@ -30,11 +30,12 @@ pytestmark = pytest.mark.django_db
 def _play_all_but_last(stage, play: Play) -> None:
     """Every round played but table 1's last: that round's boards there stay hidden."""
     last = stage.rounds.order_by("-number").first()
-    for round_ in stage.rounds.order_by("number"):
-        for table in round_.tables.order_by("number"):
-            if not (round_ == last and table.number == 1):
-                for board in boards_of(table):
-                    play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
+    with play.one_commit():
+        for round_ in stage.rounds.order_by("number"):
+            for table in round_.tables.order_by("number"):
+                if not (round_ == last and table.number == 1):
+                    for board in boards_of(table):
+                        play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
 
 
 @pytest.fixture

@@ -42,12 +42,13 @@ def mitchell(make_pairs, make_stage, play: Play):
     that round's set at table 1 are hidden, the rest shown."""
     stage = make_stage("mitchell", make_pairs(8), boards_per_round=2)
     last = stage.rounds.order_by("-number").first()
-    for round_ in stage.rounds.order_by("number"):
-        for table in round_.tables.order_by("number"):
-            if round_ == last and table.number == 1:
-                continue
-            for board in boards_of(table):
-                play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
+    with play.one_commit():
+        for round_ in stage.rounds.order_by("number"):
+            for table in round_.tables.order_by("number"):
+                if round_ == last and table.number == 1:
+                    continue
+                for board in boards_of(table):
+                    play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
     return stage
 
 

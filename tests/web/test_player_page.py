@@ -24,9 +24,11 @@ def mitchell(demo, director, eager):
     """The demo's Mitchell with round 1 played at every table (none of its boards open
     yet: the other tables play them in later rounds)."""
     stage = deal(demo.mitchell)
-    for table in Table.objects.filter(round__stage=stage, round__number=1).order_by("number"):
-        for board in Board.objects.filter(board_set__plays__table=table).order_by("number"):
-            Play(director, eager).at_table(board, table, 40 + 5 * table.number)
+    play = Play(director, eager)
+    with play.one_commit():
+        for table in Table.objects.filter(round__stage=stage, round__number=1).order_by("number"):
+            for board in Board.objects.filter(board_set__plays__table=table).order_by("number"):
+                play.at_table(board, table, 40 + 5 * table.number)
     local_clear()
     return stage
 

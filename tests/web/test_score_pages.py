@@ -173,9 +173,11 @@ def test_the_bracket_shows_scores_and_the_winner_moved_on(client, demo, director
 @pytest.fixture
 def mitchell(demo, director, eager):
     stage = deal(demo.mitchell)
-    for table in Table.objects.filter(round__stage=stage, round__number=1).order_by("number"):
-        for board in Board.objects.filter(board_set__plays__table=table).order_by("number"):
-            Play(director, eager).at_table(board, table, 40 + 5 * table.number)
+    play = Play(director, eager)
+    with play.one_commit():
+        for table in Table.objects.filter(round__stage=stage, round__number=1).order_by("number"):
+            for board in Board.objects.filter(board_set__plays__table=table).order_by("number"):
+                play.at_table(board, table, 40 + 5 * table.number)
     local_clear()
     return stage
 
