@@ -83,6 +83,7 @@ from tournament.models import (
     Table,
 )
 from tournament.roles import user_has_role
+from tournament.services import event_changed
 
 from .errors import RulingError
 from .models import Ruling, RulingVersion
@@ -551,6 +552,8 @@ def _snapshot(ruling: Ruling) -> dict[str, Any]:
 
 
 def _record(ruling: Ruling, action: str, by: Any, note: str) -> RulingVersion:
+    """Every ruling's change passes here, in its transaction: the event's version too."""
+    event_changed(ruling.event_id)  # what a ruling decides can show on the dashboard
     return RulingVersion.objects.create(
         ruling=ruling,
         number=ruling.version,

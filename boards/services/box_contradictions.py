@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from core.engine import check_board
+from tournament.services import stage_changed
 
 from ..models import BoxCard, BoxCardRuling, Result
 from ..records import result_record
@@ -73,7 +76,9 @@ def box_card_flag_contradiction(box: BoxCard) -> bool:
         "or names the trump); later tables then enter by the decision",
     }
     box.flags, box.flagged = [*box.flags, flag], True
-    box.save(update_fields=["flags", "flagged"])
+    with transaction.atomic():
+        box.save(update_fields=["flags", "flagged"])
+        stage_changed(box.board.stage_id)  # the dashboard lists flagged box cards
     return True
 
 
