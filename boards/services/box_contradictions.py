@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
 from core.engine import check_board
-from tournament.services import stage_changed
 
 from ..models import BoxCard, BoxCardRuling, Result
 from ..records import result_record
@@ -76,9 +73,7 @@ def box_card_flag_contradiction(box: BoxCard) -> bool:
         "or names the trump); later tables then enter by the decision",
     }
     box.flags, box.flagged = [*box.flags, flag], True
-    with transaction.atomic():
-        box.save(update_fields=["flags", "flagged"])
-        stage_changed(box.board.stage_id)  # the dashboard lists flagged box cards
+    box.save(update_fields=["flags", "flagged"])  # its callers raise the event's version
     return True
 
 

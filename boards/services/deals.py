@@ -557,10 +557,10 @@ def board_fill_deal(
             result.save(update_fields=["flags", "flagged", "updated_at"])
             flagged.append(result)
         # A box card whose trump the deal contradicts goes to the director (第三十三条).
-        for box in BoxCard.objects.filter(board=board).select_related("filled_by__board"):
-            box_card_flag_contradiction(box)
-        if flagged:
-            stage_changed(board.stage_id)  # the dashboard shows the results flagged
+        boxes = BoxCard.objects.filter(board=board).select_related("filled_by__board")
+        boxes_flagged = [box_card_flag_contradiction(box) for box in boxes]
+        if flagged or any(boxes_flagged):
+            stage_changed(board.stage_id)  # the dashboard shows what is flagged: last
     for result in Result.objects.filter(board=board, status=Result.Status.CONFIRMED):
         result_changed.send(sender=Result, result=result)
     return board, flagged

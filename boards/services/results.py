@@ -696,7 +696,6 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
             before=None,
             after=result_snapshot(result),
         )
-        stage_changed(board.stage_id)  # the dashboard shows it: its ETag moves with it
         if box is None:
             _fill_box_card(board, table, result, values, actor)
             # The 牌型卡 typed before this first scorecard: a contradiction shows now.
@@ -707,6 +706,7 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
         if result.status == Result.Status.CONFIRMED:
             # In the result's own transaction: its rescore is marked with it or not at all.
             result_changed.send(sender=Result, result=result)
+        stage_changed(board.stage_id)  # the dashboard shows it (last: the lock held least)
     return result
 
 
@@ -768,7 +768,6 @@ def _write_version(
         after=result_snapshot(fresh),
         reason=reason,
     )
-    stage_changed(fresh.board.stage_id)  # the dashboard shows it: its ETag moves with it
     return fresh
 
 
@@ -857,6 +856,7 @@ def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = 
             )
             if fresh.is_confirmed:
                 result_changed.send(sender=Result, result=fresh)
+            stage_changed(fresh.board.stage_id)  # the dashboard shows it, last
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
@@ -945,6 +945,7 @@ def result_correct(
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
             result_changed.send(sender=Result, result=fresh)
+            stage_changed(board.stage_id)  # the dashboard shows it, last
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"
