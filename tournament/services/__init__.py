@@ -46,7 +46,7 @@ from .stages import (
     stage_preview,
     swiss_round_create,
 )
-from .versions import event_changed, event_write, round_changed, stage_changed
+from .versions import event_changed, event_write, stage_changed
 
 __all__ = [
     "OVERRIDE_KINDS",
@@ -56,7 +56,6 @@ __all__ = [
     "entrant_withdraw",
     "event_changed",
     "event_write",
-    "round_changed",
     "stage_changed",
     "event_update",
     "IssuedPassword",

@@ -14,7 +14,7 @@ from django.db.models import F
 
 from ..models import EventVersion, Stage
 
-__all__ = ["event_changed", "event_write", "round_changed", "stage_changed"]
+__all__ = ["event_changed", "event_write", "stage_changed"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -35,11 +35,6 @@ def event_changed(event_id: int) -> None:
 def stage_changed(stage_id: int) -> None:
     """:func:`event_changed` for the event of stage ``stage_id``."""
     event_changed(Stage.objects.values_list("event_id", flat=True).get(pk=stage_id))
-
-
-def round_changed(round_id: int) -> None:
-    """:func:`event_changed` for the event of round ``round_id``."""
-    event_changed(Stage.objects.values_list("event_id", flat=True).get(rounds=round_id))
 
 
 def event_write(
