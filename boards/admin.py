@@ -12,10 +12,12 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from core.engine import check_deal
+from tournament.services import stage_changed
 
 from .errors import BoardError
 from .models import (
@@ -270,6 +272,18 @@ class ResultAdmin(admin.ModelAdmin):
             )
         except BoardError as error:
             self.message_user(request, str(error), messages.ERROR)
+
+    def delete_model(self, request: HttpRequest, obj: Result) -> None:
+        with transaction.atomic():  # the dashboard shows it gone: the event's version
+            super().delete_model(request, obj)
+            stage_changed(obj.board.stage_id)
+
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
+        with transaction.atomic():
+            stages = set(queryset.values_list("board__stage_id", flat=True))
+            super().delete_queryset(request, queryset)
+            for stage_id in stages:
+                stage_changed(stage_id)
 
 
 @admin.register(EntryCheck)

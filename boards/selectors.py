@@ -17,8 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from core.handstats import HandStats, deal_statistics, sort_hand
 from tournament.models import Match, SetPlay, Table
@@ -125,7 +124,7 @@ def board_visible_to(board: Board, *, is_director: bool = False) -> bool:
 
 
 def visible_board_ids(boards: Iterable[Board]) -> set[int]:
-    """The boards among ``boards`` that players may see (one query at most: see
+    """The boards among ``boards`` that players may see (a few small queries: see
     :func:`visible_ids_of`, which needs only the boards' ids, sets and release times)."""
     return visible_ids_of((b.pk, b.board_set_id, b.released_at) for b in boards)
 
@@ -134,7 +133,7 @@ def visible_ids_of(boards: Iterable[tuple[int, int, Any]]) -> set[int]:
     """The boards players may see among ``boards`` given as plain values — (board id,
     board set id, released_at) — with no model object built and no deal decoded. The
     same answer as :func:`visible_board_ids`; the completeness of every unreleased board
-    is asked of the database in one query (:func:`hidden_board_ids`)."""
+    is counted by the database (:func:`hidden_board_ids`)."""
     boards = list(boards)
     out = {pk for pk, _set_id, released_at in boards if released_at is not None}
     waiting = [pk for pk, _set_id, released_at in boards if released_at is None]
@@ -145,34 +144,61 @@ def visible_ids_of(boards: Iterable[tuple[int, int, Any]]) -> set[int]:
 
 
 def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
-    """The boards of ``boards`` players may not see yet, asked of the database in two
-    queries: not released, and no table scheduled to play the deal, or one without a
-    confirmed result (the rule of :func:`board_visibility`). The many results (a
-    60-table Mitchell has 14,000) need not come into Python for it, nor be looked up
-    board by board: the scheduled (board, table) pairs are joined to the confirmed
-    results at once, as the database best does it."""
-    waiting = boards.filter(released_at__isnull=True).order_by()  # no joins for ordering
-    scheduled = SetPlay.objects.filter(board_set_id=OuterRef("board_set_id")).exclude(
-        table__match__status=Match.Status.NOT_NEEDED
+    """The boards of ``boards`` players may not see yet: not released, and no table
+    scheduled to play the deal, or fewer confirmed results at its scheduled tables
+    than tables (the rule of :func:`board_visibility`).
+
+    Counted, not matched table by table: a result is only ever entered at a table that
+    plays its board (``boards.services``: "not_scheduled"), and a table goes only with
+    its results, so a board's confirmed results at its scheduled tables are all its
+    results, less those not confirmed and those at tables of matches not needed. Each
+    count comes from an index — the results per board from ``(board, table)``, the
+    few not confirmed from the partial index of the results to look at, reached
+    through the stages' tables — so the many results (14,000 at a 60-table Mitchell)
+    are neither read nor joined one by one to the tables that play them."""
+    waiting: dict[int, tuple[int, int]] = {}  # board → its set and its stage
+    counted: dict[int, int] = {}  # board → its results, any state
+    for pk, set_id, stage_id, n in (
+        boards.filter(released_at__isnull=True)
+        .order_by()
+        .annotate(n=Count("results"))
+        .values_list("pk", "board_set_id", "stage_id", "n")
+    ):
+        waiting[pk], counted[pk] = (set_id, stage_id), n
+    if not waiting:
+        return set()
+    stages = {stage_id for _set_id, stage_id in waiting.values()}
+    not_needed = Match.Status.NOT_NEEDED
+    scheduled: dict[int, int] = dict(
+        SetPlay.objects.filter(board_set_id__in={s for s, _stage in waiting.values()})
+        .exclude(table__match__status=not_needed)
+        .order_by()
+        .values_list("board_set_id")
+        .annotate(n=Count("*"))
     )
-    unscheduled = set(waiting.filter(~Exists(scheduled)).values_list("pk", flat=True))
-    subquery, params = waiting.values("pk").query.sql_with_params()
-    q = connection.ops.quote_name
-    board, play, table = (q(m._meta.db_table) for m in (Board, SetPlay, Table))
-    match, result = q(Match._meta.db_table), q(Result._meta.db_table)
-    sql = (
-        f"SELECT DISTINCT b.{q('id')} FROM {board} b"
-        f" JOIN {play} sp ON sp.{q('board_set_id')} = b.{q('board_set_id')}"
-        f" JOIN {table} t ON t.{q('id')} = sp.{q('table_id')}"
-        f" LEFT JOIN {match} m ON m.{q('id')} = t.{q('match_id')}"
-        f" LEFT JOIN {result} r ON r.{q('board_id')} = b.{q('id')}"
-        f" AND r.{q('table_id')} = sp.{q('table_id')} AND r.{q('status')} = %s"
-        f" WHERE b.{q('id')} IN ({subquery})"
-        f" AND (m.{q('status')} IS NULL OR m.{q('status')} <> %s) AND r.{q('id')} IS NULL"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [Result.Status.CONFIRMED.value, *params, Match.Status.NOT_NEEDED.value])
-        return unscheduled | {row[0] for row in cursor.fetchall()}
+    confirmed = Result.Status.CONFIRMED
+    for board_id in (
+        Result.objects.filter(table__round__stage_id__in=stages)
+        .filter(Q(flagged=True) | ~Q(status=confirmed))  # the partial index's rows
+        .exclude(status=confirmed)
+        .order_by()
+        .values_list("board_id", flat=True)
+    ):
+        if board_id in counted:
+            counted[board_id] -= 1  # not confirmed (at any table)
+    skipped = Table.objects.filter(match__stage_id__in=stages, match__status=not_needed)
+    for board_id in (
+        Result.objects.filter(table_id__in=skipped.values("pk"), status=confirmed)
+        .order_by()
+        .values_list("board_id", flat=True)
+    ):
+        if board_id in counted:  # confirmed at a table of a match not needed after all
+            counted[board_id] -= 1
+    return {
+        pk
+        for pk, (set_id, _stage) in waiting.items()
+        if not scheduled.get(set_id) or counted[pk] < scheduled[set_id]
+    }
 
 
 def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:

@@ -83,6 +83,7 @@ from tournament.models import (
     Table,
 )
 from tournament.roles import user_has_role
+from tournament.services import event_changed
 
 from .errors import RulingError
 from .models import Ruling, RulingVersion
@@ -639,6 +640,7 @@ def ruling_create(
         ruling.save(update_fields=["scope"])
     _record(ruling, RulingVersion.Action.RECORDED, by, "")
     _apply(ruling, by)
+    event_changed(ruling.event_id)  # the dashboard can show what it decides (last)
     return ruling
 
 
@@ -679,6 +681,7 @@ def ruling_change(
         r.save(update_fields=["scope"])
     _record(r, RulingVersion.Action.CHANGED, by, note)
     _apply(r, by)
+    event_changed(r.event_id)  # the dashboard can show what it decides (last)
     return r
 
 
@@ -711,6 +714,7 @@ def _transition(
     _record(r, action, by, note)
     if status is Status.WITHDRAWN:
         _apply(r, by)  # an appeal lodged or upheld leaves the effects as they are
+    event_changed(r.event_id)  # the dashboard can show what it decides (last)
     return r
 
 
@@ -774,4 +778,5 @@ def ruling_publish(
     r.save(update_fields=["published", "version", "updated_at"])
     action = RulingVersion.Action.PUBLISHED if published else RulingVersion.Action.UNPUBLISHED
     _record(r, action, by, note)
+    event_changed(r.event_id)
     return r

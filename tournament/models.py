@@ -147,6 +147,31 @@ class Event(models.Model):
         return resolve_profile(self.rules, self.switches or {})
 
 
+class EventVersion(models.Model):
+    """A number every write that changes what the director's dashboard shows of an
+    event raises, in the write's own transaction (``tournament.services.event_changed``:
+    a result entered, confirmed, corrected or refused, a wrong PIN, an offline conflict,
+    a box card's flag or ruling, a board released or withdrawn, a round started or
+    closed, a ruling, a withdrawal). The dashboard's ETag reads it in one query instead
+    of summing over the event's results. A row of its own, not a field of ``Event``: an
+    event saved from an older copy would otherwise write an older number back.
+
+    Started from the clock (milliseconds), never from zero, so an event deleted and
+    imported again (the same id) never repeats a number a browser still holds."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    version = models.PositiveBigIntegerField(_("版本"), default=0)
+
+    class Meta:
+        verbose_name = _("赛事版本")
+        verbose_name_plural = _("赛事版本")
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.version}"
+
+
 class Player(models.Model):
     """A person who plays (选手); kept across events."""
 

@@ -27,13 +27,24 @@ from core.formats.bracket import (
 )
 from core.formats.qualification import group_qualifier_order
 
-from .models import Entrant, Event, Match, Membership, Player, Stage, StageEntry, Table
+from .models import (
+    Entrant,
+    Event,
+    EventVersion,
+    Match,
+    Membership,
+    Player,
+    Stage,
+    StageEntry,
+    Table,
+)
 
 __all__ = [
     "unplayed_tiebreak",
     "entrant_players",
     "event_get",
     "event_public",
+    "event_version",
     "events_visible",
     "parse_source",
     "source_text",
@@ -61,6 +72,13 @@ def events_visible(user: Any) -> QuerySet[Event]:
 def event_get(code: str, user: Any) -> Event:
     """The event behind ``code`` if ``user`` may read it; ``Event.DoesNotExist`` if not."""
     return events_visible(user).get(code=code)
+
+
+def event_version(event_id: int) -> int:
+    """The event's version (``EventVersion``: raised by every write the director's
+    dashboard shows), in one query; 0 before the first such write."""
+    found = EventVersion.objects.filter(event_id=event_id).values_list("version", flat=True)
+    return next(iter(found), 0)
 
 
 def event_public(code: str) -> Event | None:

@@ -73,7 +73,7 @@ def box_card_flag_contradiction(box: BoxCard) -> bool:
         "or names the trump); later tables then enter by the decision",
     }
     box.flags, box.flagged = [*box.flags, flag], True
-    box.save(update_fields=["flags", "flagged"])
+    box.save(update_fields=["flags", "flagged"])  # its callers raise the event's version
     return True
 
 

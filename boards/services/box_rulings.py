@@ -23,6 +23,7 @@ from django.db import transaction
 
 from core.engine import check_board
 from tournament.roles import user_has_role
+from tournament.services import event_changed
 
 from ..errors import BoardError
 from ..models import BoxCard, BoxCardRuling, Result, ResultChange
@@ -76,6 +77,7 @@ def box_card_rule(
     box.flags, box.flagged = rest, bool(rest)
     box.save(update_fields=["flags", "flagged"])
     _judge_again(ruling, user)
+    event_changed(event.pk)  # the flag leaves the dashboard
     return ruling
 
 

@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from core.dealing import SCHEME, SECRET_BYTES, deal_v2, secret_digest
 from tournament.models import Event, Stage
+from tournament.services import event_write
 
 from ..errors import BoardError, EntryRejected
 from ..models import Board, DealCommitment
@@ -212,6 +213,7 @@ def deals_enter_public_value(
     return Board.objects.bulk_create(made)
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def boards_generate(*, stage: Stage, user: Any = None) -> list[Board]:
     """Commit to and deal at once every board of ``stage`` without a deal or a promise —
@@ -227,6 +229,7 @@ def boards_generate(*, stage: Stage, user: Any = None) -> list[Board]:
     return deals_enter_public_value(commitment=commitment, value="-", user=user)
 
 
+@event_write(lambda kw: kw["event"].pk)
 @transaction.atomic
 def boards_generate_event(*, event: Event, user: Any = None) -> list[Board]:
     """:func:`boards_generate` for every stage of ``event``."""

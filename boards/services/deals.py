@@ -33,6 +33,7 @@ from core.engine import (
 )
 from core.engine.cards import BOTTOM_SIZE, HAND_SIZE, NotationError, full_deck
 from tournament.models import BoardSet, Round, Stage
+from tournament.services import event_write, stage_changed
 
 from ..errors import BoardError, EntryRejected
 from ..models import Board, BoxCard, Result
@@ -292,6 +293,7 @@ def read_board_file(source: str | Path | IO[str] | IO[bytes]) -> list[dict[str, 
 Progress = Callable[[int, int], None]
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 def boards_import(
     *,
     stage: Stage,
@@ -419,6 +421,7 @@ def _cards_of(value: Sequence[str] | str) -> list[str]:
     return list(value)
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def board_enter_deal(
     *,
@@ -458,6 +461,7 @@ def board_enter_deal(
 # --- dealt at the first table (第四十三条) -----------------------------------------------
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def boards_await_deal(*, stage: Stage, user: Any = None) -> list[Board]:
     """Boards shuffled and dealt at their first table (第四十三条): each board of the
@@ -553,8 +557,10 @@ def board_fill_deal(
             result.save(update_fields=["flags", "flagged", "updated_at"])
             flagged.append(result)
         # A box card whose trump the deal contradicts goes to the director (第三十三条).
-        for box in BoxCard.objects.filter(board=board).select_related("filled_by__board"):
-            box_card_flag_contradiction(box)
+        boxes = BoxCard.objects.filter(board=board).select_related("filled_by__board")
+        boxes_flagged = [box_card_flag_contradiction(box) for box in boxes]
+        if flagged or any(boxes_flagged):
+            stage_changed(board.stage_id)  # the dashboard shows what is flagged: last
     for result in Result.objects.filter(board=board, status=Result.Status.CONFIRMED):
         result_changed.send(sender=Result, result=result)
     return board, flagged

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.models import Table
+from tournament.services import stage_changed
 
 from ..errors import BoardError
 from ..models import Board, EntryConflict, Result, ResultChange, WriteReplay
@@ -157,6 +158,7 @@ def _arrived_second(
             reason="另一部手机的不同录入，交裁判长处理 / a different entry from another "
             "phone, for the director",
         )
+        stage_changed(board.stage_id)  # the dashboard lists the open conflicts
     conflict = Arrival("conflict", current.pk, current.version, board.number)
     return _keep(actor, key, current, conflict)
 
@@ -237,4 +239,5 @@ def conflict_resolve(
         )
         locked.resolved_by, locked.resolved_at, locked.reason = actor.user, timezone.now(), note
         locked.save(update_fields=["resolution", "resolved_by", "resolved_at", "reason"])
+        stage_changed(result.board.stage_id)  # it leaves the dashboard
     return result

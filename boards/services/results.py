@@ -43,7 +43,7 @@ from django.utils.crypto import constant_time_compare
 
 from core.engine import SEAT_NAMES, RecordUnreadable, Verdict, check_board
 from tournament.models import Entrant, Match, Round, SetPlay, Table
-from tournament.services import stage_pin
+from tournament.services import event_changed, stage_changed, stage_pin
 
 from ..errors import BoardError, ConflictError, EntryRejected
 from ..models import (
@@ -550,23 +550,25 @@ def _pin_missed(
     """A wrong PIN: a row for the director (with the board tried, so the scorecard's
     history shows it even before the board has a result), and one in the result's
     trail."""
-    PinMiss.objects.create(
-        table=table,
-        side=actor.side,
-        result=result,
-        board=result.board if result is not None else board,
-        address=actor.address,
-    )
-    if result is not None:
-        who = _who(actor)
-        who["credential"] = who["credential"].replace("+ PIN of", "+ wrong PIN for")
-        ResultChange.objects.create(
+    with transaction.atomic():
+        PinMiss.objects.create(
+            table=table,
+            side=actor.side,
             result=result,
-            action=ResultChange.Action.WRONG_PIN,
-            **who,
-            version=result.version,
-            reason=actor.address,
+            board=result.board if result is not None else board,
+            address=actor.address,
         )
+        if result is not None:
+            who = _who(actor)
+            who["credential"] = who["credential"].replace("+ PIN of", "+ wrong PIN for")
+            ResultChange.objects.create(
+                result=result,
+                action=ResultChange.Action.WRONG_PIN,
+                **who,
+                version=result.version,
+                reason=actor.address,
+            )
+        event_changed(table.round.stage.event_id)  # the dashboard counts wrong PINs
 
 
 def _check_actor(
@@ -704,6 +706,7 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
         if result.status == Result.Status.CONFIRMED:
             # In the result's own transaction: its rescore is marked with it or not at all.
             result_changed.send(sender=Result, result=result)
+        stage_changed(board.stage_id)  # the dashboard shows it (last: the lock held least)
     return result
 
 
@@ -776,16 +779,18 @@ class _Conflict(Exception):
 def _record_conflict(
     result_id: int, actor: Actor, version: int, attempt: dict[str, Any], reason: str
 ) -> ConflictError:
-    current = Result.objects.get(pk=result_id)
-    ResultChange.objects.create(
-        result=current,
-        action=ResultChange.Action.CONFLICT,
-        **_who(actor),
-        version=version,
-        before=result_snapshot(current),
-        after=attempt,
-        reason=reason,
-    )
+    current = Result.objects.select_related("board").get(pk=result_id)
+    with transaction.atomic():
+        ResultChange.objects.create(
+            result=current,
+            action=ResultChange.Action.CONFLICT,
+            **_who(actor),
+            version=version,
+            before=result_snapshot(current),
+            after=attempt,
+            reason=reason,
+        )
+        stage_changed(current.board.stage_id)  # a refused write is in the result's trail
     return ConflictError(expected=version, current=current.version)
 
 
@@ -851,6 +856,7 @@ def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = 
             )
             if fresh.is_confirmed:
                 result_changed.send(sender=Result, result=fresh)
+            stage_changed(fresh.board.stage_id)  # the dashboard shows it, last
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
@@ -939,6 +945,7 @@ def result_correct(
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
             result_changed.send(sender=Result, result=fresh)
+            stage_changed(board.stage_id)  # the dashboard shows it, last
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"

@@ -13,12 +13,12 @@ from typing import Any, cast
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Model
+from django.db.models import Exists, Model, OuterRef
 
 from boards.models import RESULT_SCORECARD_FIELDS, Board, Result
 from boards.records import Entry, result_fields, result_record
 from core.engine import check_board, check_deal
-from tournament.models import Event, Player, Stage, Table, new_table_code
+from tournament.models import Event, Player, SetPlay, Stage, Table, new_table_code
 
 from .errors import TransferError
 from .export import Progress, tick
@@ -200,6 +200,7 @@ class _Import:
         for stage, row, key in stages:
             self.where = f"stage {key[0]} adjustments"
             self.children(STAGES, [(stage, row, key)], late=True)
+        self._results_where_played(event)
         return ImportSummary(
             event=event,
             users_created=self.users_created,
@@ -273,6 +274,28 @@ class _Import:
         errors = check_deal({"hands": board.hands, "bottom": board.bottom}, board=board.number)
         if errors:
             raise _refused(prefix[0], board.number, errors)
+
+    def _results_where_played(self, event: Event) -> None:
+        """Every result at a table that plays its board, as the services enter them
+        ("not_scheduled"): what the pages count on to tell which boards players may see
+        (``boards.selectors.hidden_board_ids``)."""
+        self.where = "results"
+        plays = SetPlay.objects.filter(
+            table_id=OuterRef("table_id"), board_set_id=OuterRef("board__board_set_id")
+        )
+        stray = (
+            Result.objects.filter(board__stage__event=event)
+            .exclude(Exists(plays))
+            .select_related("board", "table")
+            .first()
+        )
+        if stray is not None:
+            raise TransferError(
+                f"第{stray.board.number}副的一条成绩所在的牌桌（{stray.table.code}）不打这副牌",
+                f"a result of board {stray.board.number} is at a table "
+                f"({stray.table.code}) that does not play it",
+                code="invalid",
+            )
 
     def judge_result(self, result: Result, prefix: Key) -> None:
         """Every result through the engine: refused when the scorecard breaks a rule, or

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from boards.models import Board
+from tournament.services import stage_changed
 
 from ..cache import standings_changed
 
@@ -28,6 +29,7 @@ def board_release(*, board: Board, user: Any) -> Board:
         board.released_at, board.released_by = timezone.now(), user
         board.save(update_fields=["released_at", "released_by"])
         standings_changed([board.stage_id], boards=[board.pk])
+        stage_changed(board.stage_id)  # and the director's dashboard shows it
     return board
 
 
@@ -44,4 +46,5 @@ def board_withdraw_release(*, board: Board) -> Board:
         board.released_at, board.released_by = None, None
         board.save(update_fields=["released_at", "released_by"])
         standings_changed([board.stage_id], boards=[board.pk])
+        stage_changed(board.stage_id)  # and the director's dashboard shows it
     return board

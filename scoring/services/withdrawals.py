@@ -37,7 +37,7 @@ from django.utils import timezone
 from boards.models import Board, Result
 from core.matchpoints import Artificial
 from tournament.models import Entrant, Match, Round, SetPlay, Stage, StageEntry, Table
-from tournament.services import entrant_withdraw, stage_field_change
+from tournament.services import entrant_withdraw, event_changed, stage_field_change
 
 from ..errors import ScoringError
 from ..models import DecisionRecord, ScoreAdjustment, Withdrawal
@@ -214,6 +214,7 @@ def withdrawal_record(
         },
         done_by=decided_by,
     )
+    event_changed(entrant.event_id)  # the dashboard shows what a withdrawal changes
     return withdrawal
 
 
@@ -245,6 +246,7 @@ def withdrawal_take_back(
         details={"withdrawal": withdrawal.pk},
         done_by=taken_back_by,
     )
+    event_changed(withdrawal.event_id)  # the dashboard shows what a withdrawal changes
     return withdrawal
 
 
@@ -297,6 +299,7 @@ def entrant_leave(
         details={"removed": subject, "stages": [s.name for s in rebuilt]},
         done_by=decided_by,
     )
+    event_changed(event_id)  # the dashboard shows what a withdrawal changes
     return None
 
 
@@ -315,4 +318,5 @@ def stage_entrant_add(
         details={"added": str(entrant), "stages": [stage.name]},
         done_by=user,
     )
+    event_changed(stage.event_id)  # the dashboard shows what a withdrawal changes
     return stage

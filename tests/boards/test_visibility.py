@@ -12,6 +12,7 @@ from boards.selectors import (
     board_tables,
     board_visibility,
     board_visible_to,
+    hidden_board_ids,
     visible_board_ids,
 )
 from boards.services import boards_generate, result_confirm, result_enter
@@ -84,6 +85,43 @@ def test_a_match_that_is_not_needed_does_not_hold_the_board_back(db):
     assert board_visible_to(board)
 
 
+def _by_the_rule(stage) -> set[int]:
+    """The hidden boards board by board, table by table (``board_visibility``)."""
+    boards = Board.objects.filter(stage=stage)
+    return {b.pk for b in boards if not board_visibility(b).visible}
+
+
+def test_the_counted_hidden_boards_are_those_of_the_rule_board_by_board(db, director):
+    """``hidden_board_ids`` counts (results per board, the few not confirmed, those at
+    a match not needed after all) instead of matching each table: the same boards as
+    the rule asked board by board, through results entered, confirmed, disputed at a
+    match that turned out not needed, and a release."""
+    t = builders.team_round(matches=3)
+    boards_generate(stage=t.stage)
+    one, two, three = t.board(1), t.board(2), t.board(3)
+    assert hidden_board_ids(Board.objects.filter(stage=t.stage)) == _by_the_rule(t.stage)
+    for open_, closed in t.tables[:2]:
+        play(one, open_)
+        play(one, closed)
+        play(two, open_)
+    play(two, t.tables[1][1], confirm=False)  # entered, not confirmed
+    play(one, t.tables[2][0])  # the third match's copy: confirmed at one table …
+    for table in (t.tables[0][0], t.tables[0][1], t.tables[1][0], t.tables[2][0]):
+        play(three, table)  # all but the second match's closed room
+    assert hidden_board_ids(Board.objects.filter(stage=t.stage)) == _by_the_rule(t.stage)
+    assert one.pk in _by_the_rule(t.stage)  # … the other still to play
+
+    Match.objects.filter(pk=t.matches[2].pk).update(status=Match.Status.NOT_NEEDED)
+    hidden = hidden_board_ids(Board.objects.filter(stage=t.stage))
+    assert hidden == _by_the_rule(t.stage) and one.pk not in hidden and two.pk in hidden
+    assert three.pk in hidden  # its result at the match not needed stands for no other
+
+    board_release(board=two, user=director)
+    hidden = hidden_board_ids(Board.objects.filter(stage=t.stage))
+    assert hidden == _by_the_rule(t.stage) and two.pk not in hidden
+    assert hidden_board_ids(Board.objects.filter(pk=three.pk)) == {three.pk}
+
+
 def test_a_mitchell_board_waits_for_every_round_that_plays_it(pairs):
     board = pairs.board(1)
     tables = pairs.tables_playing(1)
@@ -125,7 +163,7 @@ def test_visible_boards_are_found_for_a_whole_stage_at_once(
     board_release(board=b2, user=director)
     boards = list(Board.objects.filter(stage=team.stage))
 
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(4):  # counts, whatever the number of boards
         visible = visible_board_ids(boards)
 
     assert visible == {b1.pk, b2.pk}

@@ -265,6 +265,20 @@ def test_an_import_whose_verdict_is_not_the_engines_is_refused(archived, tmp_pat
     assert "levels_after_ns" in err
 
 
+def test_an_import_with_a_result_at_a_table_not_playing_its_board_is_refused(archived, tmp_path):
+    """A result is only ever entered at a table that plays its board: the pages count on
+    it to tell which boards players may see (issue 23). A file that moves one to a
+    table of another round is refused, nothing saved."""
+    data = event_file_read(export(archived))
+    stage = next(st for st in data["stages"] if any(b["results"] for b in st["boards"]))
+    board = next(b for b in stage["boards"] if b["results"] and b["key"][0] == 1)
+    board["results"][-1]["table"] = [2, 1, 1]  # round 2's first table: other boards
+
+    err = _import_refused(archived, tmp_path, data)
+
+    assert "不打这副牌" in err and "does not play it" in err
+
+
 @pytest.mark.parametrize(
     "damage",
     [

@@ -108,8 +108,9 @@ def test_a_players_standings_decode_no_deal(
     real = json.loads
     monkeypatch.setattr(json, "loads", lambda *a, **kw: loads.append(1) or real(*a, **kw))
 
-    # hidden boards (2), their lines, sums, standings, penalties (to rank the shown totals)
-    with django_assert_max_num_queries(6):
+    # hidden boards (4 counts), their lines, sums, standings, penalties (to rank the shown
+    # totals)
+    with django_assert_max_num_queries(8):
         rows = standings_rows(mitchell, official=False)
 
     assert rows and loads == []

@@ -6,10 +6,13 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from boards.models import Board, BoxCard, Result
-from boards.services import result_confirm, result_correct, result_enter
+from boards.services import Actor, result_confirm, result_correct, result_enter
+from tests import builders
 from tests._tables import open_side, side_form
 from tests.builders import Play, boards_of, deal, entry
 from tournament.models import Round, Table
@@ -260,3 +263,32 @@ def test_the_dashboard_reads_no_more_as_results_come_in(client, team, director, 
     assert f"已报 {len(boards)}/{expected * len(boards)}" in after
     cells = after.split('class="legend')[1].split("</p>", 1)[1]  # the legend's own cell out
     assert cells.count('class="bcell state-confirmed"') == len(boards)
+
+
+def _dashboard_queries(client, tables: int) -> int:
+    """The queries of a director's dashboard of a dealt Mitchell of ``tables`` tables
+    (more rounds than are shown in full), with a result the director entered and one
+    waiting for its other side."""
+    made = builders.mitchell_stage(tables=tables, boards_per_round=2, dealt=True)
+    director = builders.user(f"td-{tables}", event=made.event, role="director")
+    first, second = made.tables[(1, 1)], made.tables[(1, 2)]
+    kw = {"levels": ("A", "A"), "declarer": "E"}
+    board = boards_of(first)[0]
+    actor = Actor.director(director)
+    result_enter(board=board, table=first, entry=entry(board, 40, **kw), actor=actor)
+    board = boards_of(second)[0]
+    actor = open_side(second, "NS")
+    result_enter(board=board, table=second, entry=entry(board, 40, **kw), actor=actor)
+    client.force_login(director)
+    dashboard(client, made)  # the session's and the templates' first reads apart
+    with CaptureQueriesContext(connection) as asked:
+        content = dashboard(client, made)
+    assert "南北已录入，待东西确认" in content
+    return len(asked.captured_queries)
+
+
+def test_the_dashboards_queries_do_not_grow_with_the_field(client):
+    """The dashboard counts by round and state, reads the results to look at from their
+    partial index and asks each board's visibility by counts (issue 23): a Mitchell of
+    14 tables costs the same queries as one of 10."""
+    assert _dashboard_queries(client, 14) == _dashboard_queries(client, 10)

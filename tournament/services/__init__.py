@@ -46,6 +46,7 @@ from .stages import (
     stage_preview,
     swiss_round_create,
 )
+from .versions import event_changed, event_write, stage_changed
 
 __all__ = [
     "OVERRIDE_KINDS",
@@ -53,6 +54,9 @@ __all__ = [
     "entrant_create",
     "entrant_update",
     "entrant_withdraw",
+    "event_changed",
+    "event_write",
+    "stage_changed",
     "event_update",
     "IssuedPassword",
     "official_create",

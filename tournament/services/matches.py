@@ -23,6 +23,7 @@ from ..errors import EventError
 from ..models import Entrant, Match, MatchChange, Stage, Table
 from ..selectors import stage_bracket, stage_bracket_results, stage_seeds, unplayed_tiebreak
 from . import _layout
+from .versions import event_write
 
 __all__ = [
     "bracket_sync",
@@ -101,6 +102,7 @@ def bracket_sync(stage: Stage) -> None:
     _apply(stage, rows, stage_bracket_results(stage, rows))
 
 
+@event_write(lambda kw: kw["match"].stage.event_id)
 @transaction.atomic
 def match_record_winner(
     *,
@@ -241,6 +243,7 @@ def _record_changes(
     MatchChange.objects.bulk_create(changes)
 
 
+@event_write(lambda kw: kw["match"].stage.event_id)
 @transaction.atomic
 def match_clear_result(*, match: Match, changed_by: User | None = None, reason: str = "") -> Match:
     """Withdraw a result (a replay is ordered); in a bracket its dependants go too."""
@@ -277,6 +280,7 @@ def match_clear_result(*, match: Match, changed_by: User | None = None, reason: 
     return match
 
 
+@event_write(lambda kw: kw["match"].stage.event_id)
 @transaction.atomic
 def match_add_tiebreak(
     *, match: Match, boards: int | None = None, changed_by: User | None = None
@@ -339,6 +343,7 @@ def match_add_tiebreak(
     return tables
 
 
+@event_write(lambda kw: kw["match"].stage.event_id)
 @transaction.atomic
 def match_remove_tiebreak(
     *, match: Match, reason: str, changed_by: User | None = None

@@ -30,6 +30,7 @@ from core.formats.overrides import repeated, swapped
 from ..errors import EventError
 from ..models import Entrant, Match, Round, ScheduleChange, SetPlay, Stage, StageEntry, Table
 from . import _layout
+from .versions import event_write
 
 __all__ = ["OVERRIDE_KINDS", "round_swap"]
 
@@ -46,6 +47,7 @@ OVERRIDE_KINDS = frozenset(
 )
 
 
+@event_write(lambda kw: kw["round"].stage.event_id)
 @transaction.atomic
 def round_swap(
     *, round: Round, first: Entrant, second: Entrant, reason: str, changed_by: Any = None

@@ -19,10 +19,12 @@ from ..errors import EventError
 from ..models import Entrant, Match, Seating, SetPlay, Stage, StageEntry, Table
 from . import _layout
 from .matches import bracket_sync
+from .versions import event_write
 
 __all__ = ["stage_qualify", "stage_unqualify"]
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def stage_qualify(*, stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> list[StageEntry]:
     """Fill ``stage`` from the ranking of its source stage.
@@ -197,6 +199,7 @@ def _qualify_final(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> 
     return created
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def stage_unqualify(*, stage: Stage) -> int:
     """Take a qualification back before the stage is played: its field goes and its

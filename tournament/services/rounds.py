@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from ..errors import EventError
 from ..models import Round
+from .versions import stage_changed
 
 
 @transaction.atomic
@@ -22,6 +23,7 @@ def round_start(*, round: Round) -> Round:
     if locked.started_at is None:
         locked.started_at = timezone.now()
         locked.save(update_fields=["started_at"])
+        stage_changed(locked.stage_id)  # the dashboard's round controls
     return locked
 
 
@@ -38,4 +40,5 @@ def round_close(*, round: Round) -> Round:
     if locked.closed_at is None:
         locked.closed_at = timezone.now()
         locked.save(update_fields=["closed_at"])
+        stage_changed(locked.stage_id)  # the dashboard's round controls
     return locked

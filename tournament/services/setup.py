@@ -19,6 +19,7 @@ from ..errors import EventError
 from ..models import Entrant, Event, Membership, Round, Stage
 from .events import _captain_index, _player, check_entrant_size, check_event_fields
 from .stages import stage_create, stage_field_change
+from .versions import event_write
 
 __all__ = [
     "entrant_update",
@@ -78,6 +79,7 @@ def _check_not_playing(entrant: Entrant, zh: str, en: str) -> None:
         )
 
 
+@event_write(lambda kw: kw["entrant"].event_id)
 @transaction.atomic
 def entrant_update(
     *,
@@ -129,6 +131,7 @@ def entrant_update(
     return entrant
 
 
+@event_write(lambda kw: kw["entrant"].event_id)
 @transaction.atomic
 def entrant_withdraw(*, entrant: Entrant) -> list[Stage]:
     """Withdraw a team or pair before play (a no-show before round 1): it leaves the
@@ -147,6 +150,7 @@ def entrant_withdraw(*, entrant: Entrant) -> list[Stage]:
 # --- stages ------------------------------------------------------------------------------
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def stage_delete(*, stage: Stage) -> None:
     """Take back a stage and everything laid out for it (rounds, tables, boards) before

@@ -45,6 +45,7 @@ from ..selectors import source_text
 from ..stage_options import StageOptions, validate_stage_settings
 from . import _layout
 from .matches import bracket_sync
+from .versions import event_write
 
 __all__ = [
     "stage_create",
@@ -71,6 +72,7 @@ def new_draw_seed() -> int:
     return secrets.randbits(31)
 
 
+@event_write(lambda kw: kw["event"].pk)
 @transaction.atomic
 def stage_create(
     *,
@@ -417,6 +419,7 @@ def _swiss_round(stage: Stage, options: StageOptions, pairing: SwissRound[Entran
     return round_
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def swiss_round_create(
     *, stage: Stage, pairing: SwissRound[Entrant], withdrawn: Collection[Entrant] = ()
@@ -660,6 +663,7 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
     return [e.entrant for e in ordered]
 
 
+@event_write(lambda kw: kw["stage"].event_id)
 @transaction.atomic
 def stage_field_change(
     *, stage: Stage, add: Sequence[Entrant] = (), remove: Sequence[Entrant] = ()
