@@ -197,6 +197,9 @@ class Cell:
 
 CellValue = str | int | Cell | None
 
+#: A table cell's text laid out in its box (see :meth:`Sheet._lay_cell`).
+_LaidCell = tuple[tuple[float, float, float, str, float, bool], ...]
+
 
 class Sheet:
     """One PDF document being drawn. Call :meth:`finish` for the bytes."""
@@ -246,7 +249,13 @@ class Sheet:
         # saved, set and restored around each one was most of the time of its papers.
         self._words: PDFTextObject | None = None
         self._words_state: dict[str, object] = {}
-        self._pieces: dict[tuple[str, float], str] = {}  # (text, size) → its PDF operators
+        self._style: tuple[float, int, bool, float] | None = None  # as _words_state holds
+        # (text, size, room) → (text drawn, size, width, horizontal scale)
+        self._fitted: dict[tuple[str, float, float | None], tuple[str, float, float, float]] = {}
+        # (text, size, font subset before) → (its PDF operators, font subset after)
+        self._pieces: dict[tuple[str, float, int], tuple[str, int]] = {}
+        # (text, size, column width, row height) → a table cell's lines (_lay_cell)
+        self._cells: dict[tuple[str, float, float, float], _LaidCell] = {}
         self._state: dict[str, object] = {}
 
     # --- pages ------------------------------------------------------------------------
@@ -372,34 +381,60 @@ class Sheet:
         s = "" if text is None else str(text)
         if not s:
             return 0.0
-        if not self.font.embedded:
-            s = s.translate(FALLBACK_SUBSTITUTES)
-        unit = _unit_width(s, self.font.name)  # as fit_size, measured once
-        width = unit * size
-        if max_width is not None and width > max_width:
-            size = max(MIN_SIZE, size * max_width / width * 0.99)
-            width = unit * size
-        narrow = 100.0
-        if max_width is not None and width > max_width + 0.01:
-            narrow = 100.0 * max_width / width
-            width = max_width
+        # Fitted once a sheet for each (text, size, room): the same numbers, names and
+        # labels recur in every row (a 60-table Mitchell prints 240,000 cells a paper).
+        fitted = self._fitted.get((s, size, max_width))
+        if fitted is None:
+            fitted = self._fitted[(s, size, max_width)] = self._fit(s, size, max_width)
+        s, size, width, narrow = fitted
         if align == "center":
             x -= width / 2
         elif align == "right":
             x -= width
-        if self._words is None:
-            self._words = self.canvas.beginText()  # BT 1 0 0 1 0 0 Tm
+        t = self._words
+        if t is None:
+            t = self._words = self.canvas.beginText()  # BT 1 0 0 1 0 0 Tm
             self._words_state = {}
+            self._style = None
+            opening = ""
         else:
             # Each piece of text in its own BT … ET from the origin, as if drawn alone:
             # text extraction (pypdf) reads the pieces apart, as it always has. The
             # text and graphics state carry over from piece to piece.
-            self._words._code.append("ET BT 1 0 0 1 0 0 Tm")
-        t, state = self._words, self._words_state
+            opening = "ET BT 1 0 0 1 0 0 Tm "
+        ink = color or BLACK
+        # Colours by identity, as _set_style compares them (its state holds the ink, so
+        # the id stays that colour's).
+        style = (size, id(ink), bold, narrow)
+        if style != self._style:
+            if opening:
+                t._code.append(opening[:-1])
+                opening = ""
+            self._set_style(t, size, ink, bold, narrow)
+            self._style = style
+        # The text alone, without textOut's measuring to move the cursor on: every piece
+        # is placed from the origin (Tm), and its width was measured above. A piece is
+        # formatted once a sheet for its text, size and the font subset in use before it:
+        # an embedded font's subset of a character, once given, does not change, so the
+        # same text gives the same operators (and leaves the same subset in use).
+        key = (s, size, t._curSubset)
+        piece = self._pieces.get(key)
+        if piece is None:
+            piece = self._pieces[key] = (t._formatText(s), t._curSubset)
+        # as setTextOrigin, then the piece
+        t._code.append(f"{opening}1 0 0 1 {fp_str(x * mm, self._y(y))} Tm {piece[0]}")
+        t._curSubset = piece[1]
+        return width
+
+    def _set_style(
+        self, t: PDFTextObject, size: float, ink: colors.Color, bold: bool, narrow: float
+    ) -> None:
+        """The text object's size, colours, render mode and horizontal scale, each set
+        only where it changes."""
+        state = self._words_state
         if state.get("size") != size:
             t.setFont(self.font.name, size)
             state["size"] = size
-        ink = color or BLACK
         if state.get("fill") is not ink:
             t.setFillColor(ink)
             state["fill"] = ink
@@ -416,20 +451,22 @@ class Sheet:
         if state.get("narrow", 100.0) != narrow:
             t.setHorizScale(narrow)
             state["narrow"] = narrow
-        t._code.append(f"1 0 0 1 {fp_str(x * mm, self._y(y))} Tm")  # as setTextOrigin
-        # The text alone, without textOut's measuring to move the cursor on: every piece
-        # is placed from the origin (Tm), and its width was measured above. A built-in
-        # font's piece is the same for the same text and size: formatted once a sheet (a
-        # traveller's numbers and pips recur thousands of times). An embedded font's is
-        # not (its subsets fill as text comes), so it is formatted each time.
-        if self.font.embedded:
-            t._code.append(t._formatText(s))
-        else:
-            piece = self._pieces.get((s, size))
-            if piece is None:
-                piece = self._pieces[(s, size)] = t._formatText(s)
-            t._code.append(piece)
-        return width
+
+    def _fit(self, s: str, size: float, max_width: float | None) -> tuple[str, float, float, float]:
+        """How :meth:`text` sets ``s`` at ``size`` in ``max_width`` mm: the text drawn
+        (the fallback font's stand-ins), its size, its width and its horizontal scale."""
+        if not self.font.embedded:
+            s = s.translate(FALLBACK_SUBSTITUTES)
+        unit = _unit_width(s, self.font.name)  # as fit_size, measured once
+        width = unit * size
+        if max_width is not None and width > max_width:
+            size = max(MIN_SIZE, size * max_width / width * 0.99)
+            width = unit * size
+        narrow = 100.0
+        if max_width is not None and width > max_width + 0.01:
+            narrow = 100.0 * max_width / width
+            width = max_width
+        return s, size, width, narrow
 
     def _stroke(self, width: float, color: colors.Color | None) -> None:
         """The page's line width and stroke colour, set only when they change (colours
@@ -707,25 +744,60 @@ class Sheet:
         anchored at ``tx``."""
         if cell.fill is not None:
             self.rect(cx, y, col.width, height, fill=cell.fill, stroke=None)
+        self._cell_text(cell.text, col, tx, y, height, cell.size or size, cell.bold, cell.color)
+
+    def _cell_text(
+        self,
+        text: str,
+        col: Column,
+        tx: float,
+        y: float,
+        height: float,
+        size: float,
+        bold: bool = False,
+        color: colors.Color | None = None,
+    ) -> None:
+        """A table cell's text, laid out once a sheet for each (text, size, box)."""
+        key = (text, size, col.width, height)
+        laid = self._cells.get(key)
+        if laid is None:
+            laid = self._cells[key] = self._lay_cell(text, size, col.width, height)
         pad = 1.2
-        csize = cell.size or size
-        lines = cell.text.split("\n")
-        if len(lines) == 1:
-            lines, csize = self.fit_cell(cell.text, csize, col.width - 2 * pad, height)
-        lead = csize * 0.42  # mm between baselines: 1.2 × the size in points
-        first = y + (height - lead * len(lines)) / 2 + lead * 0.76
-        wrapped = len(lines) > 1 and "\n" not in cell.text  # one value over lines
-        for i, line_text in enumerate(lines):
+        for above, baseline, down, line_text, line_size, whole in laid:
             self.text(
                 tx,
-                first + i * lead,
+                y + above + baseline + down,
                 line_text,
-                size=csize if i == 0 or wrapped else csize * 0.85,
-                bold=cell.bold and (i == 0 or wrapped),
+                size=line_size,
+                bold=bold and whole,
                 align=col.align,
-                color=cell.color if i == 0 or wrapped else (cell.color or GREY),
+                color=color if whole else (color or GREY),
                 max_width=col.width - 2 * pad,
             )
+
+    def _lay_cell(self, text: str, size: float, width: float, height: float) -> _LaidCell:
+        """A cell's lines in a ``width`` × ``height`` mm box: for each, its offsets
+        from the cell's top (centred lines, then the baseline, then the line's place),
+        its text and size, and whether it is drawn as the value (a second line of
+        several values given apart is smaller and grey)."""
+        pad = 1.2
+        lines = text.split("\n")
+        if len(lines) == 1:
+            lines, size = self.fit_cell(text, size, width - 2 * pad, height)
+        lead = size * 0.42  # mm between baselines: 1.2 × the size in points
+        above = (height - lead * len(lines)) / 2
+        wrapped = len(lines) > 1 and "\n" not in text  # one value over lines
+        return tuple(
+            (
+                above,
+                lead * 0.76,
+                i * lead,
+                line_text,
+                size if i == 0 or wrapped else size * 0.85,
+                i == 0 or wrapped,
+            )
+            for i, line_text in enumerate(lines)
+        )
 
     def table(
         self,
@@ -796,9 +868,10 @@ class Sheet:
                 top[0] = self.cursor
             y = self.cursor
             for col, cx, tx, value in zip(columns, edges, anchors, row, strict=False):
-                if isinstance(value, Cell) or (value is not None and value != ""):
-                    cell = value if isinstance(value, Cell) else Cell(str(value))
-                    self._cell(cell, col, cx, tx, y, row_height, size)
+                if isinstance(value, Cell):
+                    self._cell(value, col, cx, tx, y, row_height, size)
+                elif value is not None and value != "":
+                    self._cell_text(str(value), col, tx, y, row_height, size)
                 if not grid:
                     self.rect(cx, y, col.width, row_height, width=0.25)
             if grid:
