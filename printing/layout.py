@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import operator
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,20 +48,56 @@ _DARK_RUN = re.compile(rb"\x01+")  # a run of dark modules in a row's bytes
 
 
 @functools.lru_cache(maxsize=4096)
-def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
-    """The modules of ``data``'s QR code (error correction M), dark as True, row by row.
+def qr_modules(data: str) -> tuple[bytes, ...]:
+    """The modules of ``data``'s QR code (error correction M) row by row, a byte a
+    module: 1 dark, 0 light.
 
     Encoded once per text: the same link drawn twice (or in the next job) is not
     encoded again. With one fixed mask pattern: any of the eight masks makes a valid
     code (ISO/IEC 18004, 7.8), and trying all eight, as ``QRCode.make`` does, costs
     eight encodings and penalty scans a code — most of the time of a 30-table
-    Mitchell's 870 guide-card codes — for short links that scan either way."""
+    Mitchell's 870 guide-card codes — for short links that scan either way. The
+    modules are ReportLab's ``makeImpl`` with that mask: the data-independent frame of
+    each version built once by it (:func:`_qr_frame`), then the codewords' bits
+    placed and masked in one step — placing them a bit at a time was most of the cost
+    of a 60-table Mitchell's 3,540 codes."""
     code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
     code.addData(data)
-    code.version = code.calculate_version()
-    code.dataCache = _qr_codewords(code)
+    version = code.calculate_version()
+    frame, places, count = _qr_frame(version)
+    words = _qr_codewords(code.dataList, version)
+    # The codewords' bits (then remainder bits, 0, to fill the ``count`` data modules,
+    # and one 0 more for the modules without data) gathered into the modules' order,
+    # then masked by one XOR with the frame (which holds the mask where data goes).
+    bits = b"".join(map(_BYTE_BITS.__getitem__, words)) + bytes(count - 8 * len(words) + 1)
+    placed = bytes(operator.itemgetter(*places)(bits))
+    n = version * 4 + 17
+    modules = (int.from_bytes(frame, "big") ^ int.from_bytes(placed, "big")).to_bytes(n * n, "big")
+    return tuple(modules[r * n : (r + 1) * n] for r in range(n))
+
+
+#: Each byte's eight bits, most significant first, a byte each (0 or 1).
+_BYTE_BITS = tuple(bytes((value >> (7 - i)) & 1 for i in range(8)) for value in range(256))
+
+
+@functools.cache
+def _qr_frame(version: int) -> tuple[bytes, tuple[int, ...], int]:
+    """What every code of ``version`` with error correction M and :data:`QR_MASK`
+    shares, by ReportLab's own ``makeImpl`` run with no data: its modules (finder,
+    alignment and timing patterns, format and version information, and the mask
+    alone where data goes), row by row a byte a module; and, for each module in that
+    order, the index of the data bit placed there (ReportLab's placement order), or
+    one past the last for a module that holds none; and how many modules hold data."""
+    code = qrencoder.QRCode(version, qrencoder.QRErrorCorrectLevel.M)
+    code.dataCache = []  # no data: every data module is light before the mask
     code.makeImpl(False, QR_MASK)
-    return tuple(tuple(bool(module) for module in row) for row in code.modules)
+    n = code.moduleCount
+    order = code.dataPosIterator()  # (column, row) of data bit 0, 1, …
+    places = [len(order)] * (n * n)
+    for k, (col, row) in enumerate(order):
+        places[row * n + col] = k
+    frame = bytes(int(bool(module)) for row in code.modules for module in row)
+    return frame, tuple(places), len(order)
 
 
 @functools.cache
@@ -78,41 +115,75 @@ def _rs_generator(degree: int) -> tuple[int, ...]:
     return tuple(log[c] for c in poly[1:])
 
 
-def _rs_remainder(data: Sequence[int], degree: int) -> list[int]:
+@functools.cache
+def _rs_products(degree: int) -> tuple[int, ...]:
+    """For each byte value f, f × the generator of ``degree`` (its leading 1 left out)
+    as one integer, a byte a coefficient, highest power first: one step of the
+    division is a shift and an XOR."""
     exp, log = qrencoder.EXP_TABLE, qrencoder.LOG_TABLE
-    generator = _rs_generator(degree)
-    rest = [0] * degree
+    out = [0]
+    for factor in range(1, 256):
+        value = 0
+        for g in _rs_generator(degree):
+            value = (value << 8) | exp[(log[factor] + g) % 255]
+        out.append(value)
+    return tuple(out)
+
+
+def _rs_remainder(data: Sequence[int], degree: int) -> list[int]:
+    """The ``degree`` error-correction codewords of ``data``: the remainder of its
+    division by the generator polynomial, long division a byte at a time."""
+    products = _rs_products(degree)
+    shift = 8 * (degree - 1)
+    low = (1 << shift) - 1
+    rest = 0
     for value in data:
-        factor = value ^ rest[0]
-        rest = rest[1:] + [0]
-        if factor:
-            lf = log[factor]
-            rest = [r ^ exp[(lf + g) % 255] for r, g in zip(rest, generator, strict=True)]
-    return rest
+        rest = ((rest & low) << 8) ^ products[value ^ (rest >> shift)]
+    return list(rest.to_bytes(degree, "big"))
 
 
-def _qr_codewords(code: qrencoder.QRCode) -> list[int]:
-    """The data and error-correction codewords of ``code``, interleaved: what
+class _Bits:
+    """What ReportLab's data segments write themselves into (as its ``QRBitBuffer``),
+    the bits gathered in one integer rather than a bit a call."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.length = 0
+
+    def put(self, num: int, length: int) -> None:
+        self.value = (self.value << length) | (num & ((1 << length) - 1))
+        self.length += length
+
+    def putBit(self, bit: bool) -> None:  # noqa: N802 - ReportLab's name
+        self.put(int(bool(bit)), 1)
+
+    def getLengthInBits(self) -> int:  # noqa: N802 - ReportLab's name
+        return self.length
+
+
+def _qr_codewords(segments: Sequence[object], version: int) -> list[int]:
+    """The data and error-correction codewords of ``segments`` (ReportLab's data
+    items) in a ``version`` code with error correction M, interleaved: what
     ``QRCode.createData`` computes, its error correction by one table-driven division
     per block instead of ReportLab's polynomial objects — which rebuilt the generator
     for every code and took 5 ms a code, most of a 60-table Mitchell's guide cards."""
-    blocks = qrencoder.QRRSBlock.getRSBlocks(code.version, code.errorCorrectLevel)
-    buffer = qrencoder.QRBitBuffer()
-    for item in code.dataList:
-        item.write(buffer, code.version)
+    blocks = qrencoder.QRRSBlock.getRSBlocks(version, qrencoder.QRErrorCorrectLevel.M)
+    buffer = _Bits()
+    for item in segments:
+        item.write(buffer, version)  # type: ignore[attr-defined]
     capacity = sum(b.dataCount for b in blocks) * 8
-    if buffer.getLengthInBits() > capacity:
-        raise ValueError(f"QR code overflow ({buffer.getLengthInBits()} > {capacity})")
-    if buffer.getLengthInBits() + 4 <= capacity:
+    if buffer.length > capacity:
+        raise ValueError(f"QR code overflow ({buffer.length} > {capacity})")
+    if buffer.length + 4 <= capacity:
         buffer.put(0, 4)
-    while buffer.getLengthInBits() % 8:
-        buffer.putBit(False)
+    buffer.put(0, -buffer.length % 8)
     pads = itertools.cycle((qrencoder.QRCode.PAD0, qrencoder.QRCode.PAD1))
-    while buffer.getLengthInBits() < capacity:
+    while buffer.length < capacity:
         buffer.put(next(pads), 8)
+    stream = buffer.value.to_bytes(capacity // 8, "big")
     data, ec, offset = [], [], 0
     for block in blocks:
-        words = [b & 0xFF for b in buffer.buffer[offset : offset + block.dataCount]]
+        words = list(stream[offset : offset + block.dataCount])
         offset += block.dataCount
         data.append(words)
         ec.append(_rs_remainder(words, block.totalCount - block.dataCount))
@@ -583,7 +654,7 @@ class Sheet:
         ops = [
             f"{run.start()} {n - r - 1} {run.end() - run.start()} 1 re"
             for r, row in enumerate(modules)
-            for run in _DARK_RUN.finditer(bytes(row))  # runs found in C, not module by module
+            for run in _DARK_RUN.finditer(row)  # runs found in C, not module by module
         ]
         ops.append("f")
         c = self.canvas

@@ -6,10 +6,11 @@ import math
 from decimal import Decimal
 
 import pytest
+from reportlab.graphics.barcode import qrencoder
 
 from boards.models import Board
 from printing.data import EntrantRef, EventInfo, GuideCard, GuideCardsData, GuideRound
-from printing.layout import qr_modules
+from printing.layout import QR_MASK, qr_modules
 from printing.renderers import (
     render_blank_hand_records,
     render_board_handouts,
@@ -258,6 +259,28 @@ def test_a_qr_code_is_encoded_once_with_its_finder_patterns():
         assert all(modules[top][left + i] for i in range(7))
         assert all(modules[top + 6][left + i] for i in range(7))
         assert not any(modules[top + 1][left + i] for i in range(1, 6))
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://duidiao.example.org/t/DKACH7/",  # bytes, version 3
+        "HTTP://192.168.1.20:8000/",  # alphanumeric
+        "20261203",  # numeric, version 1
+        "https://duidiao.example.org/" + "t/0159QZ7K/" * 14,  # version 10: version information
+    ],
+)
+def test_a_qr_code_is_reportlabs_own_with_the_fixed_mask(link):
+    # The modules are placed in one step from a frame built by ReportLab: the same as
+    # ReportLab's own encoding with that mask, module for module.
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(link)
+    code.version = code.calculate_version()
+    code.makeImpl(False, QR_MASK)
+
+    assert [[bool(m) for m in row] for row in qr_modules(link)] == [
+        [bool(m) for m in row] for row in code.modules
+    ]
 
 
 def test_knockout_box_cards_sort_matches_by_number_not_text(db, pdf):
