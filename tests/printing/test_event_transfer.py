@@ -360,3 +360,24 @@ def test_a_file_made_before_placing_adjustments_and_roles_imports(archived):
     assert copy.stages.count() == archived.stages.count()
     assert not ScoreAdjustment.objects.filter(stage__event=copy).exists()
     assert not Ruling.objects.filter(event=copy).exists()
+
+
+class _Text(str):
+    pass
+
+
+def test_the_file_is_written_as_json_dumps_writes_it():
+    # canonical_json writes the file itself (faster than json.dumps with an indent):
+    # the same bytes, whatever the values — empty and nested containers, text to
+    # escape, numbers, constants, keys that are not text, subclasses.
+    value = {
+        "b": [[], {}, [1, -2.5, 1e20, 1e-7, -0.0, None, True, False]],
+        "a": {"z": {"y": [{"x": (1, 2)}]}, "text": 'é中 "q" \\ \n\t\u0001', "sub": _Text("s")},
+        "odd": {1: "one", 2: "two"},
+        "flags": {True: 1},
+        "float": float("inf"),
+        "nan": float("nan"),
+    }
+    for data in (value, [], {}, "top", 7, None, [value, [value]]):
+        expected = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+        assert canonical_json(data) == expected.encode("utf-8")
