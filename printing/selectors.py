@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F, Prefetch
+from django.db.models import F
 from django.utils import timezone
 
 from boards.models import Board, BoxCard, Result
@@ -125,6 +125,16 @@ def table_url(code: str) -> str:
 # --- Mitchell -------------------------------------------------------------------------------
 
 
+def _table_sets(stage: Stage) -> dict[int, list[BoardSet]]:
+    """Table id → the board sets the table plays, in its order: one query (a set
+    prefetched a table was a clone of the query each, 7,000 for a 60-table Mitchell)."""
+    out: dict[int, list[BoardSet]] = defaultdict(list)
+    plays = SetPlay.objects.filter(table__round__stage=stage).select_related("board_set")
+    for play in plays.order_by("table_id", "order"):
+        out[play.table_id].append(play.board_set)
+    return out
+
+
 def _mitchell_rows(
     stage: Stage,
 ) -> tuple[list[Table], dict[int, BoardSet], dict[int, d.EntrantRef]]:
@@ -135,19 +145,20 @@ def _mitchell_rows(
         .select_related("round")
         .order_by("round__number", "session", "number")
     )
-    plays = SetPlay.objects.filter(table__round__stage=stage).select_related("board_set")
-    set_of = {}
-    for play in plays.order_by("table_id", "order"):
-        set_of.setdefault(play.table_id, play.board_set)
+    set_of = {table: sets[0] for table, sets in _table_sets(stage).items()}
+    return tables, set_of, _mitchell_pairs(stage)
+
+
+def _mitchell_pairs(stage: Stage) -> dict[int, d.EntrantRef]:
+    """Entrant id → the pair as numbered in its direction of the Mitchell."""
     entries = list(StageEntry.objects.filter(stage=stage).select_related("entrant"))
     players = _players_by_entrant(e.entrant_id for e in entries)
-    pairs = {
+    return {
         e.entrant_id: d.EntrantRef(
             number=e.pair_number, name=e.entrant.name, players=players.get(e.entrant_id, ())
         )
         for e in entries
     }
-    return tables, set_of, pairs
 
 
 def entrants_data(event: Event) -> d.EntrantsData:
@@ -187,7 +198,7 @@ def pin_cards_data(event: Event, *, stage: Stage | None = None) -> d.PinCardsDat
         seats: dict[int, tuple[str, d.EntrantRef]] = {}
         if s.kind in Stage.MOVEMENT_KINDS:
             directions = dict(s.entries.values_list("entrant_id", "direction"))
-            _tables, _sets, refs = _mitchell_rows(s)
+            refs = _mitchell_pairs(s)
             seats = {pk: (directions.get(pk) or "", ref) for pk, ref in refs.items()}
         for e in sorted(entrants, key=lambda e: (e.kind != Entrant.Kind.TEAM, e.number)):
             members = sorted(e.memberships.all(), key=lambda m: (m.order, m.pk))
@@ -790,12 +801,10 @@ def score_sheets_data(event: Event, *, stage: Stage | None = None) -> d.ScoreShe
             Table.objects.filter(round__stage=s, match__isnull=False)
             .exclude(match__status=Match.Status.NOT_NEEDED)
             .select_related("round", "match", "ns", "ew")
-            .prefetch_related(
-                Prefetch("set_plays", queryset=SetPlay.objects.select_related("board_set")),
-                "seats__player",
-            )
+            .prefetch_related("seats__player")
             .order_by("round__number", "match__number", "session", "number")
         )
+        sets = _table_sets(s)
         players = _players_by_entrant(
             [t.ns_id for t in tables if t.ns_id] + [t.ew_id for t in tables if t.ew_id]
         )
@@ -805,8 +814,7 @@ def score_sheets_data(event: Event, *, stage: Stage | None = None) -> d.ScoreShe
             match = t.match
             assert match is not None
             rows = []
-            for play in sorted(t.set_plays.all(), key=lambda p: p.order):
-                bs = play.board_set
+            for bs in sets.get(t.pk, []):
                 for number in bs.board_numbers:
                     rows.append(
                         d.ScoreRow(
@@ -1224,13 +1232,11 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
             Table.objects.filter(round__stage=s)
             .exclude(match__status=Match.Status.NOT_NEEDED)
             .select_related("round", "match", "ns", "ew")
-            .prefetch_related(
-                Prefetch("set_plays", queryset=SetPlay.objects.select_related("board_set"))
-            )
             .order_by("round__number", "session", "number")
         )
+        sets = _table_sets(s)
         if s.kind in Stage.MOVEMENT_KINDS:
-            _tables, _sets, pairs = _mitchell_rows(s)
+            pairs = _mitchell_pairs(s)
 
             def ref(entrant_id: int | None, pairs: dict[int, d.EntrantRef] = pairs) -> Any:
                 return pairs.get(entrant_id) if entrant_id else None
@@ -1252,8 +1258,7 @@ def scorecards_data(event: Event, *, stage: Stage | None = None) -> d.Scorecards
             scores = _board_points(s)
         results = _results(s)
         for t in tables:
-            for play in sorted(t.set_plays.all(), key=lambda p: p.order):
-                bs = play.board_set
+            for bs in sets.get(t.pk, []):
                 for number in bs.board_numbers:
                     key = (t.pk, bs.pk, number)
                     result = results.get(key)
