@@ -27,6 +27,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from .fonts import FontChoice, cjk_font
@@ -217,6 +218,44 @@ def qr_svg(data: str) -> str:
     )
 
 
+@functools.cache
+def _pip_path(suit: str) -> PDFPathObject:
+    """A suit's shape in the unit square (the same path for every pip: its curves,
+    the club's circles above all, computed once)."""
+    path = PDFPathObject()
+    if suit == "D":
+        path.moveTo(0.5, 1.0)
+        path.lineTo(0.84, 0.5)
+        path.lineTo(0.5, 0.0)
+        path.lineTo(0.16, 0.5)
+        path.close()
+    elif suit == "H":
+        path.moveTo(0.5, 0.04)
+        path.curveTo(0.3, 0.3, 0.0, 0.45, 0.04, 0.72)
+        path.curveTo(0.08, 0.98, 0.42, 1.0, 0.5, 0.78)
+        path.curveTo(0.58, 1.0, 0.92, 0.98, 0.96, 0.72)
+        path.curveTo(1.0, 0.45, 0.7, 0.3, 0.5, 0.04)
+        path.close()
+    elif suit == "S":
+        path.moveTo(0.5, 0.98)
+        path.curveTo(0.3, 0.72, 0.0, 0.6, 0.04, 0.36)
+        path.curveTo(0.08, 0.14, 0.4, 0.12, 0.47, 0.3)
+        path.lineTo(0.36, 0.0)
+        path.lineTo(0.64, 0.0)
+        path.lineTo(0.53, 0.3)
+        path.curveTo(0.6, 0.12, 0.92, 0.14, 0.96, 0.36)
+        path.curveTo(1.0, 0.6, 0.7, 0.72, 0.5, 0.98)
+        path.close()
+    else:  # C
+        for cx, cy in ((0.5, 0.74), (0.26, 0.42), (0.74, 0.42)):
+            path.circle(cx, cy, 0.22)
+        path.moveTo(0.5, 0.55)
+        path.lineTo(0.36, 0.0)
+        path.lineTo(0.64, 0.0)
+        path.close()
+    return path
+
+
 def _tokens(text: str) -> list[str]:
     """Break points: each CJK character alone, other runs up to and with a space."""
     out: list[str] = []
@@ -321,8 +360,10 @@ class Sheet:
         self._words: PDFTextObject | None = None
         self._words_state: dict[str, object] = {}
         self._style: tuple[float, int, bool, float] | None = None  # as _words_state holds
-        # (text, size, room) → (text drawn, size, width, horizontal scale)
-        self._fitted: dict[tuple[str, float, float | None], tuple[str, float, float, float]] = {}
+        # (text, size, room, alignment) → (text drawn, size, width, scale, shift): _fit
+        self._fitted: dict[
+            tuple[str, float, float | None, str], tuple[str, float, float, float, float]
+        ] = {}
         # (text, size, font subset before) → (its PDF operators, font subset after)
         self._pieces: dict[tuple[str, float, int], tuple[str, int]] = {}
         # (text, size, column width, row height) → a table cell's lines (_lay_cell)
@@ -449,19 +490,18 @@ class Sheet:
         reads as another word, or as none. Bold is the glyphs filled and stroked (CJK
         fonts seldom have bold).
         """
-        s = "" if text is None else str(text)
-        if not s:
+        if type(text) is not str:
+            text = "" if text is None else str(text)
+        if not text:
             return 0.0
-        # Fitted once a sheet for each (text, size, room): the same numbers, names and
-        # labels recur in every row (a 60-table Mitchell prints 240,000 cells a paper).
-        fitted = self._fitted.get((s, size, max_width))
+        # Fitted once a sheet for each (text, size, room, alignment): the same numbers,
+        # names and labels recur in every row (a 60-table Mitchell prints 240,000 cells
+        # a paper).
+        key = (text, size, max_width, align)
+        fitted = self._fitted.get(key)
         if fitted is None:
-            fitted = self._fitted[(s, size, max_width)] = self._fit(s, size, max_width)
-        s, size, width, narrow = fitted
-        if align == "center":
-            x -= width / 2
-        elif align == "right":
-            x -= width
+            fitted = self._fitted[key] = self._fit(text, size, max_width, align)
+        s, size, width, narrow, shift = fitted
         t = self._words
         if t is None:
             t = self._words = self.canvas.beginText()  # BT 1 0 0 1 0 0 Tm
@@ -493,7 +533,7 @@ class Sheet:
         if piece is None:
             piece = self._pieces[key] = (t._formatText(s), t._curSubset)
         # as setTextOrigin, then the piece
-        t._code.append(f"{opening}1 0 0 1 {fp_str(x * mm, self._y(y))} Tm {piece[0]}")
+        t._code.append(f"{opening}1 0 0 1 {fp_str((x + shift) * mm, self._y(y))} Tm {piece[0]}")
         t._curSubset = piece[1]
         return width
 
@@ -523,9 +563,12 @@ class Sheet:
             t.setHorizScale(narrow)
             state["narrow"] = narrow
 
-    def _fit(self, s: str, size: float, max_width: float | None) -> tuple[str, float, float, float]:
+    def _fit(
+        self, s: str, size: float, max_width: float | None, align: str
+    ) -> tuple[str, float, float, float, float]:
         """How :meth:`text` sets ``s`` at ``size`` in ``max_width`` mm: the text drawn
-        (the fallback font's stand-ins), its size, its width and its horizontal scale."""
+        (the fallback font's stand-ins), its size, its width, its horizontal scale and
+        how far left of the anchor it starts (its alignment)."""
         if not self.font.embedded:
             s = s.translate(FALLBACK_SUBSTITUTES)
         unit = _unit_width(s, self.font.name)  # as fit_size, measured once
@@ -537,7 +580,8 @@ class Sheet:
         if max_width is not None and width > max_width + 0.01:
             narrow = 100.0 * max_width / width
             width = max_width
-        return s, size, width, narrow
+        shift = -width / 2 if align == "center" else -width if align == "right" else 0.0
+        return s, size, width, narrow, shift
 
     def _stroke(self, width: float, color: colors.Color | None) -> None:
         """The page's line width and stroke colour, set only when they change (colours
@@ -672,38 +716,7 @@ class Sheet:
         c.translate(x * mm, self._y(y + size))
         c.scale(size * mm, size * mm)
         c.setFillColor(RED if suit in "HD" else BLACK)
-        path = c.beginPath()
-        if suit == "D":
-            path.moveTo(0.5, 1.0)
-            path.lineTo(0.84, 0.5)
-            path.lineTo(0.5, 0.0)
-            path.lineTo(0.16, 0.5)
-            path.close()
-        elif suit == "H":
-            path.moveTo(0.5, 0.04)
-            path.curveTo(0.3, 0.3, 0.0, 0.45, 0.04, 0.72)
-            path.curveTo(0.08, 0.98, 0.42, 1.0, 0.5, 0.78)
-            path.curveTo(0.58, 1.0, 0.92, 0.98, 0.96, 0.72)
-            path.curveTo(1.0, 0.45, 0.7, 0.3, 0.5, 0.04)
-            path.close()
-        elif suit == "S":
-            path.moveTo(0.5, 0.98)
-            path.curveTo(0.3, 0.72, 0.0, 0.6, 0.04, 0.36)
-            path.curveTo(0.08, 0.14, 0.4, 0.12, 0.47, 0.3)
-            path.lineTo(0.36, 0.0)
-            path.lineTo(0.64, 0.0)
-            path.lineTo(0.53, 0.3)
-            path.curveTo(0.6, 0.12, 0.92, 0.14, 0.96, 0.36)
-            path.curveTo(1.0, 0.6, 0.7, 0.72, 0.5, 0.98)
-            path.close()
-        else:  # C
-            for cx, cy in ((0.5, 0.74), (0.26, 0.42), (0.74, 0.42)):
-                path.circle(cx, cy, 0.22)
-            path.moveTo(0.5, 0.55)
-            path.lineTo(0.36, 0.0)
-            path.lineTo(0.64, 0.0)
-            path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        c.drawPath(_pip_path(suit), stroke=0, fill=1)
         c.restoreState()
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
