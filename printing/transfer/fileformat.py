@@ -97,11 +97,13 @@ def _write(value: Any, indent: str, out: Callable[[str], None]) -> None:
             return
         sep = "{" + inner
         for key, item in sorted(value.items()):
-            text = _scalar(item)
+            name = _escape(key) if type(key) is str else _key(key)
+            write = _SCALARS.get(type(item))  # the common case first, as in _scalar
+            text = write(item) if write is not None else _scalar(item)
             if text is not None:
-                out(f"{sep}{_key(key)}: {text}")
+                out(f"{sep}{name}: {text}")
             else:
-                out(f"{sep}{_key(key)}: ")
+                out(f"{sep}{name}: ")
                 _write(item, inner, out)
             sep = "," + inner
         out(indent + "}")

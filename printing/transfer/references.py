@@ -267,17 +267,12 @@ class TableCode(Ref):
 # --- columns --------------------------------------------------------------------------------
 
 
-def _dump_value(f: models.Field[Any, Any], value: Any) -> Any:
-    if value is None:
-        return None
-    return _dumper(f)(value)
-
-
 @functools.cache
-def _dumper(f: models.Field[Any, Any]) -> Callable[[Any], Any]:
-    """How a value of field ``f`` (not None) is written: a time in UTC, a date, a
-    decimal as text, the rest as it is (found once a field: a 60-table event's file
-    writes half a million values)."""
+def _dumper(model: type[models.Model], name: str) -> Callable[[Any], Any]:
+    """How a value of the field ``name`` of ``model`` is written: a time in UTC, a
+    date, a decimal as text, the rest as it is (found once a field: a 60-table event's
+    file writes half a million values)."""
+    f = model._meta.get_field(name)
     if isinstance(f, models.DateTimeField):
         return lambda value: value.astimezone(dt.UTC).isoformat()
     if isinstance(f, models.DateField):
@@ -293,11 +288,6 @@ def _isoformat(value: Any) -> Any:
 
 def _as_is(value: Any) -> Any:
     return value
-
-
-@functools.cache
-def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
-    return model._meta.get_field(name)  # type: ignore[return-value]
 
 
 def _load_value(f: models.Field[Any, Any], value: Any) -> Any:
@@ -329,7 +319,7 @@ class Col:
             return self.ref.dump(x, getattr(obj, f"{self.attr}_id"))
         value = getattr(obj, self.attr)
         if self.ref is COPY:
-            return _dump_value(_field(type(obj), self.attr), value)
+            return None if value is None else _dumper(type(obj), self.attr)(value)
         return self.ref.dump(x, value)
 
     def load(
