@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from pypdf import PdfReader
 
@@ -60,6 +62,21 @@ def test_progress_is_reported_as_it_renders(event):
     render_kind(event=event, kind="hand-records", progress=seen.append)
 
     assert seen == sorted(seen) and seen[0] == 5 and seen[-1] == 100
+
+
+def test_the_garbage_collector_pauses_while_a_paper_is_made_and_runs_after(event):
+    # A paper's many short-lived objects are freed by reference counting; the cyclic
+    # collector is paused while it is read and drawn, and runs again after — also
+    # when there is nothing to print.
+    during: list[bool] = []
+
+    render_kind(event=event, kind="hand-records", progress=lambda _p: during.append(gc.isenabled()))
+
+    assert during and not any(during)
+    assert gc.isenabled()
+    with pytest.raises(PrintingError):
+        render_kind(event=event, stage=event.stages.get(order=1), kind="brackets")
+    assert gc.isenabled()
 
 
 def test_an_unknown_kind_is_refused_before_anything_is_queued(event):
