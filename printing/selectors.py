@@ -755,8 +755,16 @@ def _matchpoints(stage: Stage) -> dict[tuple[int, int, int], tuple[str, str]]:
     rows = TravellerScore.objects.filter(stage=stage).values_list(
         "table_id", "board__board_set_id", "board__number", "ns_score", "ew_score"
     )  # plain values: a 60-table stage has 14,000 lines, and a board's deal is not needed
+    texts: dict[Any, str] = {}  # each score written once: the same few recur
+
+    def text(value: Any) -> str:
+        written = texts.get(value)
+        if written is None:
+            written = texts[value] = d.number_text(value)
+        return written
+
     return {
-        (table, board_set, number): (d.number_text(ns), d.number_text(ew))
+        (table, board_set, number): (text(ns), text(ew))
         for table, board_set, number, ns, ew in rows
     }
 
