@@ -368,6 +368,9 @@ class Sheet:
         self._pieces: dict[tuple[str, float, int], tuple[str, int]] = {}
         # (text, size, column width, row height) → a table cell's lines (_lay_cell)
         self._cells: dict[tuple[str, float, float, float], _LaidCell] = {}
+        # mm from the left and from the top → as written in the PDF (text origins)
+        self._xs: dict[float, str] = {}
+        self._ys: dict[float, str] = {}
         self._state: dict[str, object] = {}
 
     # --- pages ------------------------------------------------------------------------
@@ -396,6 +399,7 @@ class Sheet:
         if landscape is not None and landscape != (self.width > self.height):
             self.width, self.height = self.height, self.width
             self.canvas.setPageSize((self.width * mm, self.height * mm))
+            self._ys = {}  # measured from the top of a page of another height
         self._open = True
         self.pages += 1
         self.cursor = self.margin
@@ -532,8 +536,16 @@ class Sheet:
         piece = self._pieces.get(key)
         if piece is None:
             piece = self._pieces[key] = (t._formatText(s), t._curSubset)
-        # as setTextOrigin, then the piece
-        t._code.append(f"{opening}1 0 0 1 {fp_str((x + shift) * mm, self._y(y))} Tm {piece[0]}")
+        # As setTextOrigin, then the piece. Each coordinate written once a sheet (a
+        # table's columns and rows recur; formatting a number was a fifth of a piece).
+        left = x + shift
+        at_x = self._xs.get(left)
+        if at_x is None:
+            at_x = self._xs[left] = fp_str(left * mm)
+        at_y = self._ys.get(y)
+        if at_y is None:
+            at_y = self._ys[y] = fp_str(self._y(y))
+        t._code.append(f"{opening}1 0 0 1 {at_x} {at_y} Tm {piece[0]}")
         t._curSubset = piece[1]
         return width
 
