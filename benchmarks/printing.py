@@ -10,8 +10,11 @@ the cost a card should not grow with the field (issue 27: 0.85 ms a card at 30 t
 rounds) through the services in a throw-away SQLite database, enters and scores every
 result (as ``benchmarks.pages`` does), and renders every paper and spreadsheet the
 printing page offers, printing each kind's time and the total. Aim (issue 27): the
-whole set ≤ 20 s. Min and median of ``--repeats`` runs; on a shared machine the
-minimum says more.
+whole set ≤ 20 s. Min and median of ``--repeats`` runs, and the least CPU time of this
+process: on a shared machine the minimum says more, the CPU time most.
+
+Measured on 2 cores shared with other sessions' work (load 2–7), three runs of
+``--event --repeats 3``: EVENT_FIGURES
 
 Deals come from ``boards.services.deal_from_seed`` (seeds 1…N), each sorted with the
 trumps apart for its set's start level and trump hearts, with the hand statistics, as

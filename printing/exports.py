@@ -427,6 +427,9 @@ class ScorecardsExporter(Exporter):
         return [h for _key, h in scorecard_columns()]
 
     def rows(self) -> Iterator[Row]:
+        # Translated once, not a row at a time (14,000 rows at 60 tables).
+        rooms = {room: str(name) for room, name in ROOMS.items()}
+        statuses = {status: str(name) for status, name in RESULT_STATUSES.items()}
         for line in self.data.lines:
             r = line.result
             played = _played_cells(r)
@@ -435,7 +438,7 @@ class ScorecardsExporter(Exporter):
                 line.round,
                 line.session,
                 line.table,
-                str(ROOMS[line.room]) if line.room in ROOMS else None,
+                rooms.get(line.room),
                 line.match or None,
                 line.code,
                 line.board,
@@ -446,5 +449,5 @@ class ScorecardsExporter(Exporter):
                 *played[8:11],
                 number(r.score_ns) if r else None,
                 number(r.score_ew) if r else None,
-                str(RESULT_STATUSES[line.status]) if line.status in RESULT_STATUSES else None,
+                statuses.get(line.status),
             ]
