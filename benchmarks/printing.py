@@ -13,8 +13,16 @@ printing page offers, printing each kind's time and the total. Aim (issue 27): t
 whole set ≤ 20 s. Min and median of ``--repeats`` runs, and the least CPU time of this
 process: on a shared machine the minimum says more, the CPU time most.
 
-Measured on 2 cores shared with other sessions' work (load 2–7), three runs of
-``--event --repeats 3``: EVENT_FIGURES
+Measured on 2 cores shared with other sessions' work (load 3–7), ``--event
+--repeats 3`` four times: the whole set 19.3–27.7 s (median 20.9–30.0 s), 16.5–18.5 s
+of CPU; before issue 27's work (twice) 30.6–44.6 s (median 33.0–49.6 s), 25.9–29.3 s
+of CPU. Per kind, least CPU before → after: board handouts 3.7 → 1.9 s, traveller
+records 3.5 → 2.2, score cards 3.5 → 2.0, travellers 2.8 → 1.3, event file 3.0 → 1.5,
+scorecard set (xlsx) 3.1 → 2.2, travellers (xlsx) 2.5 → 2.0, guide cards 1.4 → 1.1
+(with every code cached after the first run; the first run's encoding was 3–4 s, now
+0.3 s); each kind's best over the runs, summed: 28.8 → 18.1 s, 25.9 → 15.6 s of CPU. The
+spreadsheets are now the largest part (openpyxl writes each cell). Guide cards alone:
+0.7 ms a card printed at 30 and at 60 tables (0.85 and 1.2 ms before).
 
 Deals come from ``boards.services.deal_from_seed`` (seeds 1…N), each sorted with the
 trumps apart for its set's start level and trump hearts, with the hand statistics, as
