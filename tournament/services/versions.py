@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
 from ..models import EventVersion, Stage
@@ -22,7 +22,17 @@ R = TypeVar("R")
 
 def event_changed(event_id: int) -> None:
     """Raise ``event_id``'s version by one (the first write starts it from the clock).
-    Called inside the write's own transaction: the new number commits with the write."""
+    Called inside the write's own transaction: the new number commits with the write.
+
+    On PostgreSQL the write's foreign keys are checked now, not at its commit (Django
+    makes them deferrable, initially deferred): each check takes a key-share lock on
+    the row it points at, and taken at commit — after this row's lock — a refused
+    correction's trail (a change pointing at the result) waited for the result's lock
+    held by the correction that won, which waited for this row: a deadlock. Checked
+    first, every write takes the event's row last."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     if EventVersion.objects.filter(event_id=event_id).update(version=F("version") + 1):
         return
     try:
