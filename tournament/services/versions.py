@@ -29,10 +29,13 @@ def event_changed(event_id: int) -> None:
     the row it points at, and taken at commit — after this row's lock — a refused
     correction's trail (a change pointing at the result) waited for the result's lock
     held by the correction that won, which waited for this row: a deadlock. Checked
-    first, every write takes the event's row last."""
+    first, every write takes the event's row last. Then they are deferred again, as
+    Django declares them, for whatever the transaction does next (a stage taken back
+    deletes its matches before the tables that point at them)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # checks what is pending
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
     if EventVersion.objects.filter(event_id=event_id).update(version=F("version") + 1):
         return
     try:
