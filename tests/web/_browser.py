@@ -10,6 +10,7 @@ a few hundred milliseconds, and ``make test`` takes about a hundred of them.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -54,10 +55,31 @@ def chromium(monkeypatch: Any) -> Iterator[Any]:
             browser.close()
 
 
+@contextmanager
+def one_request_at_a_time(live_server: Any) -> Iterator[Any]:
+    """The live server, one request at a time: its threads share the test database's
+    single in-memory SQLite connection, which concurrent writes lock ("database table is
+    locked", seen under load; a venue's server has a file with WAL and busy waits,
+    docs/deploy.md)."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+    lock = threading.Lock()
+
+    def serialised(environ: Any, start_response: Any) -> Any:
+        with lock:
+            return app(environ, start_response)
+
+    httpd.set_app(serialised)
+    try:
+        yield live_server
+    finally:
+        httpd.set_app(app)
+
+
 def page_of(live_server: Any, monkeypatch: Any, viewport: dict[str, int]) -> Iterator[Any]:
     """For a fixture to yield from: a page of ``viewport``'s size on the live server
-    (``page.base`` is its address)."""
-    with chromium(monkeypatch) as browser:
+    (``page.base`` is its address), which answers one request at a time."""
+    with chromium(monkeypatch) as browser, one_request_at_a_time(live_server):
         context = browser.new_context(viewport=viewport, locale="zh-CN")
         page = context.new_page()
         page.base = live_server.url

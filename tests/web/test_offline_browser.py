@@ -19,7 +19,6 @@ while the server is out of reach keeps what it sends, and syncs once the server 
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +33,7 @@ from tests._tables import pin_of
 from tournament.models import Table
 from tournament.services import round_start
 
-from ._browser import CHROMIUM, PHONE, chromium, shot
+from ._browser import CHROMIUM, PHONE, chromium, one_request_at_a_time, shot
 from ._play import form
 
 pytestmark = [
@@ -80,21 +79,10 @@ def tables(transactional_db) -> list[Table]:
 
 @pytest.fixture
 def server(live_server) -> Iterator[Any]:
-    """The live server, one request at a time: its threads share the test database's
-    single in-memory SQLite connection, which concurrent writes lock ("database table is
-    locked"; a venue's server has a file with WAL and busy waits, docs/deploy.md). The
-    phones' outboxes would get through anyway, by their backoff, only slower."""
-    httpd = live_server.thread.httpd
-    app = httpd.get_app()
-    lock = threading.Lock()
-
-    def one_at_a_time(environ: Any, start_response: Any) -> Any:
-        with lock:
-            return app(environ, start_response)
-
-    httpd.set_app(one_at_a_time)
-    yield live_server
-    httpd.set_app(app)
+    """The live server, one request at a time (``one_request_at_a_time``): the phones'
+    outboxes would get through anyway, by their backoff, only slower."""
+    with one_request_at_a_time(live_server):
+        yield live_server
 
 
 @pytest.fixture
