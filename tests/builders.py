@@ -107,7 +107,7 @@ def kept(build: Callable[[], T], *, commit_hooks: bool = True) -> Any:
     def fixture(
         request: pytest.FixtureRequest, django_db_setup: Any, django_db_blocker: Any
     ) -> Iterator[T | None]:
-        if _transactional(request.node) or request.node.get_closest_marker("browser"):
+        if _builds_own(request.node):
             yield None  # each test builds its own: see the docstring
             return
         yield from kept_for_module(django_db_blocker, build, commit_hooks=commit_hooks)
@@ -121,12 +121,15 @@ def copy_of(request: pytest.FixtureRequest, built: T | None, build: Callable[[],
     (the module's transaction is open): it belongs in a module of its own."""
     if built is None:
         return build()
-    if _transactional(request.node) or request.node.get_closest_marker("browser"):
+    if _builds_own(request.node):
         pytest.fail("a transaction=True test cannot share a module with kept data")
     return copy.deepcopy(built)
 
 
-def _transactional(node: pytest.Item | pytest.Collector) -> bool:
+def _builds_own(node: pytest.Item | pytest.Collector) -> bool:
+    """A ``transaction=True`` or ``browser`` test or module: no data kept for it."""
+    if node.get_closest_marker("browser"):
+        return True
     marker = node.get_closest_marker("django_db")
     if marker is None:
         return False
