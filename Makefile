@@ -14,9 +14,11 @@ MANAGE := $(BIN)/python manage.py
 # pytest-xdist: one test process per core, each with its own test database
 # (JOBS=0: every test in one process). loadfile: each test file runs whole in one
 # process, so data a module builds once (tests.builders.kept) is built once, not once in
-# each process; the long files go first (tests/conftest.py), so both end together.
+# each process; the long files go first (tests/conftest.py), so both end together. xdist
+# would otherwise queue the files by their number of tests (--loadscope-reorder, its
+# default), and a long one-test browser file could come last, one process left idle.
 JOBS ?= auto
-DIST := $(if $(filter 0,$(JOBS)),,--dist loadfile)
+DIST := $(if $(filter 0,$(JOBS)),,--dist loadfile --no-loadscope-reorder)
 # The tests of the pure layer (core/, mirrored in tests/core): no database, no server.
 PURE_TESTS := tests/core
 
