@@ -620,7 +620,8 @@ def _who(actor: Actor) -> dict[str, Any]:
 
 
 def _players(table: Table, entry: Entry) -> dict[str, Any]:
-    seats = {s.seat: s.player for s in table.seats.select_related("player")}
+    # by seat alone: the default order would join the table's round, stage and event
+    seats = {s.seat: s.player for s in table.seats.select_related("player").order_by("seat")}
     if entry.players is not None:
         seats.update(entry.players)
     return {f"player_{seat.lower()}": seats.get(seat) for seat in SEAT_NAMES}
