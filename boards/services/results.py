@@ -285,7 +285,7 @@ def _reflag_around(board: Board, table: Table) -> None:
         board__number__in=(board.number, board.number + 1),
         filled_by__table=table,
         **_group(table.match),
-    ).select_related("board__board_set", "filled_by__table__match")
+    ).select_related("board__board_set", "filled_by__table")  # the prediction: match_id only
     for box in boxes.defer("board__hands", "board__bottom"):  # no deal decoded to reflag
         _reflag(box)
 
