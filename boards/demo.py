@@ -25,7 +25,7 @@ from django.db import transaction
 
 from core.engine import Seat, Side, parse_level
 from core.engine.simulate import random_board
-from tournament.models import Event, SetPlay, Stage, Table
+from tournament.models import Entrant, Event, SetPlay, Stage, Table
 from tournament.services import round_start, stage_pin
 
 from .errors import BoardError
@@ -67,49 +67,71 @@ def load_demo_boards(event: Event, *, rounds: int = 2, seed: int = 43) -> DemoSu
     for stage in event.stages.order_by("order", "id"):
         summary.boards += len(_deal(stage, user))
     rng = random.Random(seed)
+    pins = _Pins()
     for stage in event.stages.order_by("order", "id"):
         entered: list[Result] = []
         for round_ in stage.rounds.order_by("number")[:rounds]:
             round_start(round=round_)
-            entered += _play_round(stage, round_.pk, rng)
+            entered += _play_round(stage, round_.pk, rng, pins)
         summary.results += len(entered)
         for result in entered[:-1]:
             side = "EW" if result.entered_side == "NS" else "NS"
-            result_confirm(result=result, actor=_side(result.table, side), version=result.version)
+            actor = _side(result.table, side, pins)
+            result_confirm(result=result, actor=actor, version=result.version)
             summary.confirmed += 1
     return summary
 
 
-def _play_round(stage: Stage, round_id: int, rng: random.Random) -> list[Result]:
+class _Pins:
+    """The sides' PINs (``stage_pin``), each asked of the database once: every result is
+    entered with one and confirmed with another, a thousand writes for thirty PINs."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[int, int], str] = {}
+
+    def of(self, stage: Stage, entrant: Entrant) -> str:
+        key = (stage.pk, entrant.pk)
+        if key not in self._known:
+            self._known[key] = stage_pin(stage, entrant)
+        return self._known[key]
+
+
+def _play_round(stage: Stage, round_id: int, rng: random.Random, pins: _Pins) -> list[Result]:
     """Every set play of the round, first plays before replays (the open room's first
     half before the closed room replays it)."""
     plays = (
         SetPlay.objects.filter(table__round_id=round_id, table__ns__isnull=False)
         .filter(table__ew__isnull=False)
-        .select_related("table__match", "board_set")
+        # what the entry reads of its table (its match, stage, sides), read once here
+        .select_related("table__match", "table__round__stage", "table__ns", "table__ew")
+        .select_related("board_set")
         .order_by("table__session", "order", "table__number")
     )
     boards = {
         (b.board_set_id, b.number): b
         for b in Board.objects.filter(stage=stage).select_related("board_set", "stage__event")
     }
+    played = set(
+        Result.objects.filter(table__round_id=round_id).values_list("board_id", "table_id")
+    )
     out: list[Result] = []
     for play in plays:
         for number in play.board_set.board_numbers:
             board = boards.get((play.board_set_id, number))
-            if board is None or Result.objects.filter(board=board, table=play.table).exists():
+            if board is None or (board.pk, play.table_id) in played:
                 continue
             entry = _entry(board, play.table, rng)
             if entry is not None:
-                actor = _side(play.table, "NS")
+                actor = _side(play.table, "NS", pins)
                 out.append(result_enter(board=board, table=play.table, entry=entry, actor=actor))
+                played.add((board.pk, play.table_id))
     return out
 
 
-def _side(table: Table, side: str) -> Actor:
+def _side(table: Table, side: str, pins: _Pins) -> Actor:
     """One side of ``table`` with its own PIN, as its players type it."""
     entrant = table.ns if side == "NS" else table.ew
-    pin = stage_pin(table.round.stage, entrant) if entrant is not None else ""
+    pin = pins.of(table.round.stage, entrant) if entrant is not None else ""
     return Actor.at_table(table, side, pin=pin)
 
 
@@ -126,7 +148,7 @@ def _deal(stage: Stage, user: Any) -> list[Board]:
 
 
 def _entry(board: Board, table: Table, rng: random.Random) -> Entry | None:
-    box = BoxCard.objects.filter(board=board, match=table.match).first()
+    box = BoxCard.objects.filter(board=board, match=table.match).select_related("filled_by").first()
     if box is not None:
         return _replay(board, box, rng)
     prediction = box_card_prediction(board, table)

@@ -91,7 +91,7 @@ def _set_for(stage: Stage, round_: Round | None, number: int) -> BoardSet:
     sets = BoardSet.objects.filter(
         stage=stage, round=round_, first_board__lte=number, last_board__gte=number
     )
-    found = list(sets[:2])
+    found = list(sets.order_by()[:2])  # one or not: no order to join the stage and event for
     if len(found) == 1:
         return found[0]
     where_zh = f"{round_}" if round_ is not None else stage.name

@@ -285,7 +285,7 @@ def _reflag_around(board: Board, table: Table) -> None:
         board__number__in=(board.number, board.number + 1),
         filled_by__table=table,
         **_group(table.match),
-    ).select_related("board__board_set", "filled_by__table__match")
+    ).select_related("board__board_set", "filled_by__table")  # the prediction: match_id only
     for box in boxes.defer("board__hands", "board__bottom"):  # no deal decoded to reflag
         _reflag(box)
 
@@ -620,7 +620,8 @@ def _who(actor: Actor) -> dict[str, Any]:
 
 
 def _players(table: Table, entry: Entry) -> dict[str, Any]:
-    seats = {s.seat: s.player for s in table.seats.select_related("player")}
+    # by seat alone: the default order would join the table's round, stage and event
+    seats = {s.seat: s.player for s in table.seats.select_related("player").order_by("seat")}
     if entry.players is not None:
         seats.update(entry.players)
     return {f"player_{seat.lower()}": seats.get(seat) for seat in SEAT_NAMES}
@@ -699,15 +700,29 @@ def result_enter(*, board: Board, table: Table, entry: Entry, actor: Actor) -> R
         if box is None:
             _fill_box_card(board, table, result, values, actor)
             # The 牌型卡 typed before this first scorecard: a contradiction shows now.
-            filled = BoxCard.objects.filter(board=board, **_group(table.match)).first()
+            filled = (
+                BoxCard.objects.filter(board=board, **_group(table.match))
+                # what the check reads: the deal, and the filling result's record
+                .select_related("board__stage__event", "filled_by__board__stage__event")
+                .first()
+            )
             if filled is not None:
                 box_card_flag_contradiction(filled)
         _reflag_around(board, table)
         if result.status == Result.Status.CONFIRMED:
             # In the result's own transaction: its rescore is marked with it or not at all.
             result_changed.send(sender=Result, result=result)
-        stage_changed(board.stage_id)  # the dashboard shows it (last: the lock held least)
+        _board_changed(board)  # the dashboard shows it (last: the lock held least)
     return result
+
+
+def _board_changed(board: Board) -> None:
+    """:func:`stage_changed` for ``board``'s stage: its event taken from the stage the
+    caller read the board with (the demo, a page's board), else asked as before."""
+    if Board.stage.is_cached(board):  # type: ignore[attr-defined]
+        event_changed(board.stage.event_id)
+    else:
+        stage_changed(board.stage_id)
 
 
 def _fill_box_card(
@@ -856,7 +871,7 @@ def result_confirm(*, result: Result, actor: Actor, version: int, reason: str = 
             )
             if fresh.is_confirmed:
                 result_changed.send(sender=Result, result=fresh)
-            stage_changed(fresh.board.stage_id)  # the dashboard shows it, last
+            _board_changed(fresh.board)  # the dashboard shows it, last
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, {"status": Result.Status.CONFIRMED}, "确认 / confirm"
@@ -945,7 +960,7 @@ def result_correct(
                 _move_box_card(box, values, fresh)
             _reflag_around(board, table)
             result_changed.send(sender=Result, result=fresh)
-            stage_changed(board.stage_id)  # the dashboard shows it, last
+            _board_changed(board)  # the dashboard shows it, last
     except _Conflict:
         raise _record_conflict(
             result.pk, actor, version, entry_snapshot(entry), reason or "更正 / correction"

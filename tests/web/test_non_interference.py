@@ -132,16 +132,26 @@ def test_sixteen_level_card_probes_over_eight_codes_learn_nothing(eight_codes):
     board = team.board(1)
     seed = other_deal(board, tables[0])
 
-    first = under_deal(board, None, lambda: probe_everything(board, tables))
+    traces: list[Any] = []
+
+    def probed_and_traced() -> list[Any]:
+        """The probes, then the traces they left under the board's own deal (read before
+        ``under_deal`` undoes them)."""
+        out = probe_everything(board, tables)
+        for table in tables:
+            kept = EntryCheck.objects.filter(board=board, table=table)
+            traces.append((kept.filter(kind="check").count(), kept.exclude(kind="check").count()))
+        disputed = Result.objects.filter(board=board, status=Result.Status.DISPUTED)
+        traces.append(disputed.exists() and all(r.changes.exists() for r in disputed))
+        return out
+
+    first = under_deal(board, None, probed_and_traced)  # the deal it has
     second = under_deal(board, seed, lambda: probe_everything(board, tables))
 
     assert first == second
-    probe_everything(board, tables)  # and once for real: every probe left a trace
-    for table in tables:
-        kept = EntryCheck.objects.filter(board=board, table=table)
-        assert kept.filter(kind="check").count() == 2 and kept.exclude(kind="check").count() == 2
-    disputed = Result.objects.filter(board=board, status=Result.Status.DISPUTED)
-    assert disputed.exists() and all(r.changes.exists() for r in disputed)
+    # every probe left a trace: two checks and two writes under each code, and each
+    # disputed result has its trail
+    assert traces == [(2, 2)] * len(tables) + [True]
 
 
 def test_an_honest_table_retyping_never_locks_its_board(client, eight_codes):
