@@ -7,9 +7,19 @@ and commands, and from code; like the engine's ``RuleError`` and the formats'
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from core.formats import FormatError
+
+
+def in_chinese(label: Any) -> str:
+    """A (lazy) label as text for a message's Chinese half, whatever language is active:
+    a director on an English page is still told "已是本赛事的裁判长", not "的Director"."""
+    with translation.override("zh-hans"):
+        return str(label)
 
 
 class BilingualError(ValidationError):

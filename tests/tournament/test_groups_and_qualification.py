@@ -4,6 +4,7 @@ the top teams qualifying into a knockout."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from core.formats.groups import draw_groups, serpentine
 from core.formats.round_robin import berger_rounds
@@ -121,3 +122,13 @@ def test_a_group_must_have_more_teams_than_qualify(event, make_teams):
             entrants=make_teams(4),
             settings={"groups": 2, "qualifiers_per_group": 2},
         )
+
+
+def test_a_stage_that_cannot_follow_its_source_is_refused_in_chinese_on_an_english_page(
+    groups_stage,
+):
+    """A pairs final follows a Mitchell only (第二十八条): refused, the message's Chinese
+    half naming both formats in Chinese whatever language the director's page is in."""
+    with translation.override("en"), pytest.raises(EventError) as refused:
+        stage_create(event=groups_stage.event, kind="pairs_final", source=groups_stage)
+    assert refused.value.message_zh == "团体分组循环赛不能接双人单冠军决赛"

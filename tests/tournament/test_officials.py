@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
 
 from tests import builders
 from tournament.errors import EventError
@@ -75,6 +76,9 @@ def test_an_existing_login_is_invited_once_per_role(event, director):
     official_invite(event=event, acting_user=director, username="chen", role="director")
     with pytest.raises(EventError, match="已是本赛事的裁判长"):
         official_invite(event=event, acting_user=director, username="chen", role="director")
+    with translation.override("en"), pytest.raises(EventError) as refused:  # an English page
+        official_invite(event=event, acting_user=director, username="chen", role="director")
+    assert refused.value.message_zh == "chen 已是本赛事的裁判长"  # in Chinese all the same
     with pytest.raises(EventError, match="没有用户名"):
         official_invite(event=event, acting_user=director, username="nobody", role="scorer")
 

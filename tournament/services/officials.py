@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.crypto import get_random_string
 
-from ..errors import EventError
+from ..errors import EventError, in_chinese
 from ..models import Event, EventRole, OfficialChange
 from ..roles import user_has_role
 
@@ -77,9 +77,8 @@ def _record(event: Event, kind: str, user: Any, role: str, acting_user: Any) -> 
 
 def _grant(event: Event, user: Any, role: str, acting_user: Any) -> EventRole:
     if EventRole.objects.filter(event=event, user=user, role=role).exists():
-        label = EventRole.Role(role).label
         raise EventError(
-            f"{user.get_username()} 已是本赛事的{label}",
+            f"{user.get_username()} 已是本赛事的{in_chinese(EventRole.Role(role).label)}",
             f"{user.get_username()} already holds that role ({role}) in this event",
             code="exists",
         )

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ..errors import EventError
+from ..errors import EventError, in_chinese
 from ..models import Entrant, Event, Membership, Round, Stage
 from .events import _captain_index, _player, check_entrant_size, check_event_fields
 from .stages import stage_create, stage_field_change
@@ -110,12 +110,12 @@ def entrant_update(
     for player in chosen:
         if player.pk in elsewhere:
             raise EventError(
-                f"{player.name}已在本赛事另一{kind.label}中",
+                f"{player.name}已在本赛事另一{in_chinese(kind.label)}中",
                 f"{player.name} already plays for another {kind} of this event",
                 code="player_taken",
             )
-    zh, en = str(entrant), str(entrant)
-    captain_index = _captain_index(captain or None, chosen, kind, zh, en)
+    named = str(entrant)
+    captain_index = _captain_index(captain or None, chosen, kind, named, named)
     entrant.name, entrant.seed = name, seed
     entrant.save(update_fields=["name", "seed"])
     entrant.memberships.all().delete()

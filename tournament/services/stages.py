@@ -28,7 +28,7 @@ from core.formats.qualification import group_qualifier_order
 from core.formats.round_robin import berger_rounds
 from core.formats.swiss import SwissRound, check_rounds, first_round
 
-from ..errors import EventError
+from ..errors import EventError, in_chinese
 from ..models import (
     BoardSet,
     Entrant,
@@ -111,7 +111,7 @@ def stage_create(
             )
         if source.kind not in CHAINS.get(kind, set()):
             raise EventError(
-                f"{Stage.Kind(source.kind).label}不能接{kind.label}",
+                f"{in_chinese(Stage.Kind(source.kind).label)}不能接{in_chinese(kind.label)}",
                 f"a {kind} stage cannot follow a {source.kind} stage",
                 code="source",
             )
@@ -179,7 +179,7 @@ def _check_entrants(event: Event, kind: Stage.Kind, entrants: Sequence[Entrant])
             )
         if entrant.kind != wanted:
             raise EventError(
-                f"此赛制需要{Entrant.Kind(wanted).label}，{entrant}是{entrant.get_kind_display()}",
+                f"此赛制需要{in_chinese(Entrant.Kind(wanted).label)}，{entrant}是{in_chinese(Entrant.Kind(entrant.kind).label)}",
                 f"this format takes {wanted}s; {entrant} is a {entrant.kind}",
                 code="entrants",
             )
