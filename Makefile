@@ -5,6 +5,11 @@
 # at http://127.0.0.1:8000 shows the address and QR code to open on them. HOST=127.0.0.1
 # keeps it to this machine. `make dev` is Django's development server, for developers.
 PYTHON ?= python3
+# Python writes its bytecode (__pycache__, ignored by git) for every process make starts,
+# even where the environment says not to (PYTHONDONTWRITEBYTECODE): without it each test
+# process, server and command the suite starts compiles the project and the tests again
+# (about 35 s of a `make test`).
+unexport PYTHONDONTWRITEBYTECODE
 HOST ?= 0.0.0.0
 PORT ?= 8000
 VENV := .venv

@@ -61,7 +61,10 @@ class DemoSummary:
 @transaction.atomic
 def load_demo_boards(event: Event, *, rounds: int = 2, seed: int = 43) -> DemoSummary:
     """Deal every stage of ``event`` and play its first ``rounds`` rounds (tables whose
-    entrants are known). Returns what was added."""
+    entrants are known). Returns what was added. A stage with a result already is left
+    as it is: after the first run the rescoring on commit has decided matches, so the
+    next round of a bracket has its entrants, and ``make run`` (which runs this each
+    time) would play a few more tables at every start."""
     user = get_user_model().objects.filter(is_superuser=True).order_by("pk").first()
     summary = DemoSummary(boards=0)
     for stage in event.stages.order_by("order", "id"):
@@ -69,6 +72,8 @@ def load_demo_boards(event: Event, *, rounds: int = 2, seed: int = 43) -> DemoSu
     rng = random.Random(seed)
     pins = _Pins()
     for stage in event.stages.order_by("order", "id"):
+        if Result.objects.filter(board__stage=stage).exists():
+            continue
         entered: list[Result] = []
         for round_ in stage.rounds.order_by("number")[:rounds]:
             round_start(round=round_)

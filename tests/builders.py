@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import io
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -144,13 +145,83 @@ def kept_for_module(
     (``django_db``, not ``transaction=True``) runs in a savepoint inside this
     transaction, so one test's writes never reach the next. ``build`` rescores in this
     process on each commit it asks for, as ``Play`` does."""
-    from django.test import TestCase
-
     with django_db_blocker.unblock(), transaction.atomic():
-        with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=commit_hooks):
-            built = build()
+        built = _scored(build, commit_hooks=commit_hooks)
         yield built
         transaction.set_rollback(True)
+
+
+# --- the demo, played (load_demo) -------------------------------------------------------
+
+#: The test database just after ``load_demo``, kept by the first module of this process
+#: that asks for it (SQLite only: ``played_demo``).
+_played_demo: list[Any] = []
+
+
+def played_demo(django_db_blocker: Any, then: Callable[[], T]) -> Iterator[T]:
+    """For a module-scoped fixture to ``yield from``: the database as ``load_demo`` leaves
+    it (``make run``'s demo: its boards dealt, its first rounds played and scored), then
+    ``then()``'s changes, for every test of the module; all of it is gone after the last
+    test, the database back as the module found it.
+
+    ``load_demo`` costs about 11 s of CPU and three modules read its played event
+    (tests/conftest.py has them run in one process). On SQLite the first of them runs it
+    for real, committed and rescored on each commit as ``make run`` runs it, and keeps a
+    copy of the database (sqlite3's backup); the others start from that copy. Each
+    module copies the database it finds first and puts it back after its last test.
+    On PostgreSQL (CI's second pass) each module runs ``load_demo`` inside its own
+    transaction, its commit callbacks (rescoring) run when it ends, and all of it rolled
+    back after the module's last test. Either way ``then()`` reads the demo scored."""
+    from django.core.management import call_command
+    from django.db import connection
+
+    def load() -> None:
+        call_command("load_demo", allow_production=True, stdout=io.StringIO())
+
+    with django_db_blocker.unblock():
+        if connection.vendor != "sqlite":
+            with transaction.atomic():
+                _scored(load)
+                yield _scored(then)
+                transaction.set_rollback(True)
+            return
+        if connection.in_atomic_block:  # sqlite3's backup would wait for it forever
+            raise RuntimeError("played_demo is for a module-scoped fixture, outside a test")
+        connection.ensure_connection()
+        database = connection.connection
+        found = _sqlite_copy(database)
+        try:
+            if _played_demo:
+                _played_demo[0].backup(database)
+            else:
+                with tasks_in_process():
+                    load()
+                _played_demo.append(_sqlite_copy(database))
+            with transaction.atomic():
+                yield _scored(then)
+                transaction.set_rollback(True)
+        finally:
+            found.backup(database)
+            found.close()
+
+
+def _scored(change: Callable[[], T], *, commit_hooks: bool = True) -> T:
+    """``change()`` inside the open transaction, its commit callbacks (rescoring) run in
+    this process when it returns, as they would have on commit (none with
+    ``commit_hooks=False``)."""
+    from django.test import TestCase
+
+    with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=commit_hooks):
+        return change()
+
+
+def _sqlite_copy(database: Any) -> Any:
+    """An in-memory copy of the SQLite ``database`` (a ``sqlite3.Connection``)."""
+    import sqlite3
+
+    copied = sqlite3.connect(":memory:")
+    database.backup(copied)
+    return copied
 
 
 # --- events through the services -----------------------------------------------------
@@ -569,13 +640,15 @@ class Play:
     @contextmanager
     def one_commit(self) -> Iterator[None]:
         """Several entries in one commit, the stage rescored once at its end, as a
-        director entering a whole scorecard does (nested: the outermost commits)."""
+        director entering a whole scorecard does (nested: the outermost commits). One
+        transaction, so a ``transaction=True`` or browser test (no test transaction
+        around it: each entry would commit, and rescore, on its own) commits once too."""
         if self._in_one_commit:
             yield
             return
         self._in_one_commit = True
         try:
-            with self.capture(execute=True):
+            with self.capture(execute=True), transaction.atomic():
                 yield
         finally:
             self._in_one_commit = False

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 
 from boards.models import Board
 from boards.selectors import visible_board_ids
@@ -40,6 +41,30 @@ settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 FIRST = ("browser", "slow", "heavy")
 
+#: The modules that read ``load_demo``'s played event (``builders.played_demo``): run in
+#: one process, the first builds it and the others start from its copy.
+PLAYED_DEMO = (
+    "tests/boards/test_demo_boards.py",
+    "tests/printing/test_faces_agree.py",
+    "tests/printing/test_papers_read_whole.py",
+)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``make test``'s ``--dist loadfile``, with the ``PLAYED_DEMO`` modules handed to one
+    process together, as if they were one file (each would otherwise run ``load_demo``,
+    about 11 s of CPU, in whichever process it landed on)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class PlayedDemoTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return PLAYED_DEMO[0] if scope in PLAYED_DEMO else scope
+
+    return PlayedDemoTogether(config, log)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long tests first (``browser``, ``slow``, ``heavy``), in their collected order,
@@ -50,6 +75,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_caches() -> Iterator[None]:
+    """Empty caches, and the default language active: a request the test client served
+    in English leaves English active in this thread (LocaleMiddleware activates a
+    language and never resets it), so the next test would start in English."""
+    translation.activate(settings.LANGUAGE_CODE)
     cache.clear()
     local_clear()
     yield

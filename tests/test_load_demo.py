@@ -72,3 +72,22 @@ def test_with_debug_off_it_refuses_unless_asked(settings):
 
     run_load_demo(structure_only=True, allow_production=True)
     assert get_user_model().objects.filter(username="director").exists()
+
+
+def test_the_modules_that_share_the_played_demo_are_run_together():
+    """tests/conftest.py hands ``PLAYED_DEMO``'s modules to one process: a module that
+    reads ``builders.played_demo`` and is not listed would run ``load_demo`` again in
+    whichever process it landed on; a listed one that no longer reads it would be held
+    back for nothing."""
+    from pathlib import Path
+
+    from tests.conftest import PLAYED_DEMO
+
+    root = Path(__file__).resolve().parent.parent
+    readers = {
+        path.relative_to(root).as_posix()
+        for path in (root / "tests").rglob("test_*.py")
+        if path != Path(__file__).resolve()
+        and "builders.played_demo(" in path.read_text(encoding="utf-8")
+    }
+    assert readers == set(PLAYED_DEMO)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from boards.demo import load_demo_boards
 from boards.models import Board, BoxCard, Result
@@ -40,8 +37,14 @@ def test_it_deals_and_plays_a_small_event_and_can_run_again(db):
     assert Result.objects.filter(board__stage__event=ev).count() == summary.results
 
 
-def test_load_demo_deals_the_demo_event_and_plays_its_first_rounds(db):
-    call_command("load_demo", allow_production=True, stdout=StringIO())
+@pytest.fixture(scope="module")
+def demo_loaded(django_db_setup, django_db_blocker):
+    """The database as ``load_demo`` leaves it (run here, or its copy from the module of
+    this process that ran it: ``builders.played_demo``)."""
+    yield from builders.played_demo(django_db_blocker, lambda: None)
+
+
+def test_load_demo_deals_the_demo_event_and_plays_its_first_rounds(demo_loaded, db):
     ev = Event.objects.get(code="chifeng-demo")
 
     boards = Board.objects.filter(stage__event=ev)

@@ -10,14 +10,12 @@ spreadsheet, for either reader. An unconfirmed result counts for nobody."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 
 from boards.models import Result
@@ -35,15 +33,10 @@ READERS = {"official": True, "player": False}
 
 @pytest.fixture(scope="module")
 def _demo_loaded(django_db_setup, django_db_blocker) -> Iterator[None]:
-    """The demo, loaded once for the module's tests, which only read it. Scoring runs on
-    commit, in this process: a real worker (CI's PostgreSQL pass) cannot see the test's
-    uncommitted database."""
-
-    def build() -> None:
-        call_command("load_demo", allow_production=True, stdout=io.StringIO())
-        _m1_decided()
-
-    yield from builders.kept_for_module(django_db_blocker, build)
+    """The demo (``load_demo``) with M1 decided, once for the module's tests, which only
+    read it. Scoring runs on commit, in this process: a real worker (CI's PostgreSQL pass)
+    cannot see the test's uncommitted database."""
+    yield from builders.played_demo(django_db_blocker, _m1_decided)
 
 
 def _m1_decided() -> None:

@@ -13,7 +13,6 @@ released, so it has handouts too), read with pdftotext as a director would see t
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -21,9 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.core.management import call_command
-from django.db import transaction
-from django.test import TestCase
 from django.utils import timezone, translation
 
 from boards.models import Board
@@ -83,51 +79,50 @@ def _xiaosa(data: Any) -> list[list[str]]:
 
 @pytest.fixture(scope="module")
 def papers(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Papers]:
-    with django_db_blocker.unblock(), builders.tasks_in_process(), transaction.atomic():
-        with TestCase.captureOnCommitCallbacks(execute=True):
-            call_command("load_demo", allow_production=True, stdout=io.StringIO())
-        event = Event.objects.get(code="chifeng-demo")
-        mitchell = event.stages.get(kind=Stage.Kind.MITCHELL)
-        Board.objects.filter(stage=mitchell).update(released_at=timezone.now())
-        pages = {}
-        for language in LANGUAGES:
-            for kind in sorted(kinds_offered(event) - BLANK):
-                if kind.endswith(("-xlsx", "-json")):
-                    continue
-                try:
-                    rendered = render_kind(event=event, kind=kind, language=language)
-                except PrintingError as error:  # nothing to print (no rulings)
-                    assert error.code == "nothing"
-                    continue
-                pages[kind, language] = laid_out_pages(rendered[2])
-        handouts = selectors.board_handouts_data(event)
-        refs = [c.seat for c in selectors.pin_cards_data(event, stage=mitchell).cards]
-        seats = {}
-        for language in LANGUAGES:
-            with translation.override(language):
-                seats[language] = [
-                    seat_line(c.direction, c.seat)
-                    for c in selectors.pin_cards_data(event, stage=mitchell).cards
-                ]
-        standings = selectors.standings_data(event, stage=mitchell, official=True)
-        xiaosa = {
-            "results": _xiaosa(selectors.results_data(event, official=True)),
-            "board-handouts": _xiaosa([h.rows for h in handouts.handouts]),
-        }
-        yield Papers(
-            pages=pages,
-            xiaosa={k: Counter(e for r in v for e in r) for k, v in xiaosa.items()},
-            xiaosa_most=min(max(len(r) for r in v) for v in xiaosa.values()),
-            handouts=[h.board for h in handouts.handouts],
-            seats=seats if all(refs) else {},
-            percentages=[
-                line.percentage
-                for s in standings.stages
-                for table in s.tables
-                for line in table.lines
-            ],
-        )
-        transaction.set_rollback(True)
+    """The demo (``load_demo``) with its Mitchell's boards released, every paper of it
+    laid out in both languages, once for the module's tests."""
+    yield from builders.played_demo(django_db_blocker, _read_papers)
+
+
+def _read_papers() -> Papers:
+    event = Event.objects.get(code="chifeng-demo")
+    mitchell = event.stages.get(kind=Stage.Kind.MITCHELL)
+    Board.objects.filter(stage=mitchell).update(released_at=timezone.now())
+    pages = {}
+    for language in LANGUAGES:
+        for kind in sorted(kinds_offered(event) - BLANK):
+            if kind.endswith(("-xlsx", "-json")):
+                continue
+            try:
+                rendered = render_kind(event=event, kind=kind, language=language)
+            except PrintingError as error:  # nothing to print (no rulings)
+                assert error.code == "nothing"
+                continue
+            pages[kind, language] = laid_out_pages(rendered[2])
+    handouts = selectors.board_handouts_data(event)
+    refs = [c.seat for c in selectors.pin_cards_data(event, stage=mitchell).cards]
+    seats = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            seats[language] = [
+                seat_line(c.direction, c.seat)
+                for c in selectors.pin_cards_data(event, stage=mitchell).cards
+            ]
+    standings = selectors.standings_data(event, stage=mitchell, official=True)
+    xiaosa = {
+        "results": _xiaosa(selectors.results_data(event, official=True)),
+        "board-handouts": _xiaosa([h.rows for h in handouts.handouts]),
+    }
+    return Papers(
+        pages=pages,
+        xiaosa={k: Counter(e for r in v for e in r) for k, v in xiaosa.items()},
+        xiaosa_most=min(max(len(r) for r in v) for v in xiaosa.values()),
+        handouts=[h.board for h in handouts.handouts],
+        seats=seats if all(refs) else {},
+        percentages=[
+            line.percentage for s in standings.stages for table in s.tables for line in table.lines
+        ],
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
