@@ -126,3 +126,35 @@ def test_the_final_refuses_a_pair_ranked_in_the_wrong_direction(event, mitchell_
 
     assert not Match.objects.filter(stage=final).exists()
     assert not StageEntry.objects.filter(stage=final).exists()
+
+
+def _drawing(codes):
+    """``secrets.choice`` as the table codes see it, drawing ``codes`` in turn (one
+    character a call), then fresh codes counting up."""
+
+    def characters():
+        for code in codes:
+            yield from code
+        for n in range(10**6):
+            yield from f"Z{n:05d}".translate(str.maketrans("01", "ZY"))
+
+    stream = characters()
+    return lambda alphabet: next(stream)
+
+
+def test_table_codes_drawn_alike_are_drawn_again(event, pairs, monkeypatch):
+    """Table codes are random and unique across the database: a big Mitchell's thousands
+    of tables drew two alike about once in nine, and stage_create was refused with a
+    database error. Drawn alike within the stage, or alike to a table already there,
+    a code is drawn again."""
+    first = stage_create(event=event, kind="mitchell", entrants=pairs[:8], draw_seed=1)
+    taken = first.rounds.first().tables.first().code
+    monkeypatch.setattr(
+        "tournament.models.secrets.choice", _drawing(["222222", "222222", taken, "333333"])
+    )
+
+    stage = stage_create(event=event, kind="mitchell", entrants=pairs[8:], draw_seed=2)
+
+    codes = list(Table.objects.filter(round__stage=stage).values_list("code", flat=True))
+    assert len(codes) == len(set(codes)) == 4 * 3  # 4 tables, T − 1 = 3 rounds
+    assert "222222" in codes and "333333" in codes and taken not in codes

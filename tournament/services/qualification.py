@@ -158,7 +158,12 @@ def _qualify_final(stage: Stage, standings: Mapping[str, Sequence[Entrant]]) -> 
             (group.closed, (closed_set, open_set)),
         ):
             table = Table.objects.create(
-                round=round_, number=seat.table, room=seat.room.value, ns=seat.ns, ew=seat.ew
+                round=round_,
+                number=seat.table,
+                room=seat.room.value,
+                ns=seat.ns,
+                ew=seat.ew,
+                code=_layout.table_codes(1)[0],
             )
             SetPlay.objects.bulk_create(
                 SetPlay(table=table, board_set=s, order=i) for i, s in enumerate(order, start=1)

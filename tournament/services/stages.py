@@ -588,8 +588,10 @@ def _lay_movement(
         if a.ns is not None and a.ew is not None
     ]
     tables = Table.objects.bulk_create(
-        Table(round=round_, number=number, ns=ns_pair, ew=ew_pair)
-        for round_, number, ns_pair, ew_pair, _set in plays
+        Table(round=round_, number=number, ns=ns_pair, ew=ew_pair, code=code)
+        for (round_, number, ns_pair, ew_pair, _set), code in zip(
+            plays, _layout.table_codes(len(plays)), strict=True
+        )
     )
     SetPlay.objects.bulk_create(
         SetPlay(table=table, board_set=sets[play[4]], order=1)
