@@ -123,7 +123,7 @@ class Board(models.Model):
     class Meta:
         verbose_name = _("牌副")
         verbose_name_plural = pgettext_lazy("plural", "牌副")
-        ordering = ["stage", "round", "number"]
+        ordering = ["stage_id", "round__number", "number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["stage", "round", "number"],
@@ -206,7 +206,7 @@ class DealCommitment(models.Model):
     class Meta:
         verbose_name = _("发牌承诺")
         verbose_name_plural = pgettext_lazy("plural", "发牌承诺")
-        ordering = ["stage", "committed_at", "id"]
+        ordering = ["stage_id", "committed_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.stage} {self.digest[:12]}"

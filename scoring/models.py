@@ -138,7 +138,7 @@ class MatchScore(models.Model):
     class Meta:
         verbose_name = _("比赛得分")
         verbose_name_plural = _("比赛得分")
-        ordering = ["stage", "match__number"]
+        ordering = ["stage_id", "match__number"]
 
     def __str__(self) -> str:
         return f"{self.match.code} {self.home_score}–{self.away_score}"
@@ -313,7 +313,7 @@ class Standing(models.Model):
     class Meta:
         verbose_name = _("排名")
         verbose_name_plural = _("排名")
-        ordering = ["stage", "group_label", "direction", "place", "entrant__number"]
+        ordering = ["stage_id", "group_label", "direction", "place", "entrant__number"]
         constraints = [
             models.UniqueConstraint(fields=["stage", "entrant"], name="standing_unique"),
         ]
@@ -392,7 +392,7 @@ class ScoreAdjustment(models.Model):
     class Meta:
         verbose_name = _("成绩调整")
         verbose_name_plural = _("成绩调整")
-        ordering = ["stage", "id"]
+        ordering = ["stage_id", "id"]
         constraints = [
             models.CheckConstraint(
                 condition=~Q(kind__in=["score_broken", "score_made", "not_scored"])
@@ -425,7 +425,7 @@ class TieOrder(models.Model):
     class Meta:
         verbose_name = _("同分名次决定")
         verbose_name_plural = _("同分名次决定")
-        ordering = ["stage", "group_label", "decided_at"]
+        ordering = ["stage_id", "group_label", "decided_at"]
 
     def __str__(self) -> str:
         return f"{self.stage.name} {self.group_label} {self.reason}"
@@ -451,7 +451,7 @@ class QualificationOverride(models.Model):
     class Meta:
         verbose_name = _("提前出线决定")
         verbose_name_plural = _("提前出线决定")
-        ordering = ["stage", "decided_at"]
+        ordering = ["stage_id", "decided_at"]
 
     def __str__(self) -> str:
         return f"{self.stage.name} {self.reason}"
@@ -534,7 +534,7 @@ class Withdrawal(models.Model):
     class Meta:
         verbose_name = _("退赛")
         verbose_name_plural = _("退赛")
-        ordering = ["event", "decided_at", "id"]
+        ordering = ["event_id", "decided_at", "id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["entrant"],
