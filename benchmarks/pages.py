@@ -93,7 +93,6 @@ def main() -> None:
     setup(args.database_url)
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.db import IntegrityError, transaction
     from django.test import Client
 
     from boards.services import boards_generate
@@ -107,14 +106,7 @@ def main() -> None:
         kind=Entrant.Kind.PAIR,
         entries=[{"players": [f"甲{i}", f"乙{i}"]} for i in range(2 * args.tables)],
     )
-    for attempt in range(3):  # stage_create draws random table codes: two may collide
-        try:
-            with transaction.atomic():
-                stage = stage_create(event=event, kind="mitchell", entrants=pairs, draw_seed=1)
-            break
-        except IntegrityError:
-            if attempt == 2:
-                raise
+    stage = stage_create(event=event, kind="mitchell", entrants=pairs, draw_seed=1)
     boards_generate(stage=stage)
     if not args.empty:
         entered = enter_everything(stage)

@@ -32,7 +32,9 @@ the engine one by one (that would time the engine, not scoring): each gets rando
 defender points, scored by the engine's ``score_hand`` for its verdict columns, the way
 ``boards.services`` stores them.
 
-Each database is measured in its own process (Django is set up once per process).
+Each database is measured in its own process (Django is set up once per process), with
+the cache it is deployed with: SQLite with its own cache table (the embedded default),
+PostgreSQL with Redis (``--cache``; a Redis database the run empties first).
 Without a URL a throw-away SQLite file is used; a PostgreSQL URL must name an existing
 scratch database: the script migrates it and deletes its events at the end.
 Aims (issue 18): a full rescore ≤ 1 s at 60 tables; one result ≤ 50 ms at any size; a
@@ -65,9 +67,11 @@ sys.path.insert(0, str(ROOT))
 POINTS = (5, 95, 40, 150, 60, 120, 20, 85, 0, 140, 75, 35)
 
 
-def setup(database_url: str | None) -> str:
+def setup(database_url: str | None, cache_url: str = "") -> str:
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks run in this process
-    os.environ.pop("CACHE_URL", None)  # the embedded default: the database's cache table
+    os.environ.pop("CACHE_URL", None)  # SQLite: the embedded default, the database's table
+    if cache_url and database_url and database_url != "sqlite":
+        os.environ["CACHE_URL"] = cache_url  # PostgreSQL as deployed: the cache in Redis
     # As deployed: with DEBUG on, Django records and formats every SQL statement and
     # templates render in debug mode, a sixth of a first read's time that no server pays.
     os.environ.setdefault("DEBUG", "0")
@@ -88,7 +92,10 @@ def setup(database_url: str | None) -> str:
 
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
+    from django.core.cache import cache
     from django.db import connection
+
+    cache.clear()  # a Redis database of its own: nothing of an earlier run's versions
 
     return str(connection.vendor)
 
@@ -360,13 +367,15 @@ def read_after(stage: Any, steps: list[Callable[[], None]], reads_only: Times) -
 
 
 def analyze() -> None:
-    """Gather the planner's statistics, as autovacuum does on a live server: thousands of
-    rows bulk-created a moment ago would otherwise be planned as the few there were."""
+    """Vacuum and gather the planner's statistics, as autovacuum does on a live server:
+    thousands of rows bulk-created a moment ago would otherwise be planned as the few
+    there were, and the dead rows of an earlier run's stage (deleted) read through at
+    every plan (a millisecond of planning per query at 10 tables)."""
     from django.db import connection
 
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
+            cursor.execute("VACUUM ANALYZE")
 
 
 def wipe(stage: Any) -> None:
@@ -379,21 +388,14 @@ def wipe(stage: Any) -> None:
 
 
 def mitchell(tables: int, count: int) -> dict[str, Times]:
-    from django.db import IntegrityError
 
     from boards.models import Result
     from boards.records import Entry
     from boards.services import result_enter
     from scoring.services import rescore_stage
-    from tournament.models import Event
 
     start = time.perf_counter()
-    for attempt in range(3):  # stage_create draws random table codes: two may collide
-        try:
-            event, stage, held_out = build_mitchell(tables, 2007 + attempt)
-            break
-        except IntegrityError:
-            Event.objects.filter(code=f"bench-{os.getpid()}-{tables}").delete()
+    event, stage, held_out = build_mitchell(tables, 2007)
     analyze()
     results = Result.objects.filter(board__stage=stage).count() + 1
     print(
@@ -407,6 +409,7 @@ def mitchell(tables: int, count: int) -> dict[str, Times]:
             lambda: rescore_stage(stage.pk), count, lambda: wipe(stage)
         )
         figures["full, unchanged"] = runs(lambda: rescore_stage(stage.pk), count)
+        analyze()  # the lines and standings just written, as autovacuum would see them
         actor = director()
         board, table = held_out.board, held_out.table
         entered: list[Any] = []
@@ -455,6 +458,7 @@ def round_robin(teams: int, count: int) -> dict[str, Times]:
 
         figures["round, from nothing"] = runs(round_rescore, count, lambda: wipe(stage))
         figures["round, unchanged"] = runs(round_rescore, count)
+        analyze()
         result = Result.objects.filter(board__stage=stage).order_by("pk").first()
         # 光牌 (0 points) and a broken contract (150): the board's comparison, and so the
         # match's score and the table's score for and against, change every time.
@@ -470,8 +474,11 @@ def round_robin(teams: int, count: int) -> dict[str, Times]:
 
 
 def measure(args: argparse.Namespace, database: str) -> None:
-    vendor = setup(database)
-    print(f"== {vendor}", flush=True)
+    vendor = setup(database, args.cache)
+    from django.conf import settings
+
+    backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    print(f"== {vendor}, cache: {backend}", flush=True)
     for tables in args.tables:
         mitchell(tables, args.runs)
     if args.teams:
@@ -488,6 +495,12 @@ def main() -> None:
         default=",".join(filter(None, ["sqlite", os.environ.get("DATABASE_URL")])),
         help="comma-separated: sqlite and/or PostgreSQL URLs",
     )
+    parser.add_argument(
+        "--cache",
+        default="redis://127.0.0.1:6379/4",
+        help="the cache beside PostgreSQL, as deployed ('' for its cache table); "
+        "a Redis database this benchmark may empty",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # one database, in this process
     args = parser.parse_args()
     args.tables = [int(t) for t in args.tables.split(",") if t]
@@ -498,6 +511,7 @@ def main() -> None:
         return
     for database in args.databases.split(","):
         command = [sys.executable, __file__, "--one", database, "--runs", str(args.runs)]
+        command += ["--cache", args.cache]
         command += ["--tables", ",".join(map(str, args.tables)), "--teams", str(args.teams)]
         subprocess.run(command, check=True)
 
