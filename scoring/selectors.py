@@ -207,7 +207,10 @@ def seen_percentages(stage: Stage) -> dict[int, SeenPair] | None:
     lines = TravellerScore.objects.filter(stage=stage)
     if not hidden:
         return None
-    taken = list(lines.filter(board_id__in=hidden).values_list(*_LINE_VALUES))
+    # The hidden boards' lines by board alone (the (board, table) index; they are this
+    # stage's boards): with the stage beside it SQLite read every line of the stage
+    # through the stage's index (57,000 at 120 tables) for one board's 120.
+    taken = list(TravellerScore.objects.filter(board_id__in=hidden).values_list(*_LINE_VALUES))
     if not taken:
         return None
     stored = list(

@@ -282,9 +282,13 @@ def _sync_lines(
 
     for line in wanted.values():
         add(line, 1)
-    existing = TravellerScore.objects.filter(stage=stage).order_by()
+    # A few boards: their lines by board alone (the (board, table) index; the stage's
+    # lines are its boards' lines). With the stage beside it SQLite chose the stage's
+    # index and read all of them (57,000 at 120 tables) for one board's 120.
     if len(board_ids) < 500:
-        existing = existing.filter(board_id__in=board_ids)
+        existing = TravellerScore.objects.filter(board_id__in=board_ids).order_by()
+    else:
+        existing = TravellerScore.objects.filter(stage=stage).order_by()
     stale: list[int] = []
     for pk, board_id, table_id, *values in existing.values_list(
         "id", "board_id", "table_id", *_LINE_FIELDS

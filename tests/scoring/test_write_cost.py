@@ -44,3 +44,28 @@ def test_a_correction_asks_as_many_queries_at_six_tables_as_at_three(
     small = _correction_queries(play, pairs, make_stage, 3)
     bigger = _correction_queries(play, pairs, make_stage, 6)
     assert bigger == small > 20, (small, bigger)  # the rescore counted too
+
+
+def test_a_correction_reads_its_boards_lines_by_board_alone(play: Play, make_pairs, make_stage):
+    """One result's rescore reads the old traveller lines of its board (第二十八条之7's
+    matchpoints of that board alone), and the players' view the lines of the hidden
+    boards. Asked with the stage beside the boards, SQLite on a migrated database (no
+    statistics, as ``make run`` leaves it; the stage's index made first) took the
+    stage's index and read every line of the stage: 57,000 at 120 tables, 4 ms of
+    each correction. By board alone only the (board, table) index fits."""
+    pairs = make_pairs(8)
+    stage = make_stage(Stage.Kind.MITCHELL, pairs, boards_per_round=1)
+    entered = []
+    for number in range(1, stage.boards.count() + 1):
+        entered += play_board(play, stage, number, [40 + 5 * t for t in range(4)])
+    with CaptureQueriesContext(connection) as queries:
+        play.correct(entered[-1], 150)
+    by_board = [
+        q["sql"].split(" WHERE ", 1)[1]
+        for q in queries.captured_queries
+        if q["sql"].startswith("SELECT")
+        and 'FROM "scoring_travellerscore" WHERE' in q["sql"]
+        and '"scoring_travellerscore"."board_id" IN' in q["sql"]
+    ]
+    assert by_board  # the board's old lines were read
+    assert not any("stage_id" in where for where in by_board), by_board
