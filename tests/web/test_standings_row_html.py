@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.template import Context, Template
 
-from web.pages.shared import row_html
+from web.pages.shared import pair_row_html, row_html
 from web.selectors import EntrantView
 
 #: The cells as ``_standings_table.html`` and the standings partials rendered them before.
@@ -29,3 +29,36 @@ def test_rows_render_as_the_template_did() -> None:
         context = {"flagged": flagged, "id": entrant_id, "entrant": entrant, "tie": tie}
         expected = BEFORE.render(Context(context | {"why": why, "boards": boards}))
         assert f"{html['opening']}|{html['name']}|{html['boards']}" == expected
+
+
+#: A pair's row as ``_pair_standings.html`` rendered it cell by cell before (第二十八条之7:
+#: 得分率 and 比赛分 after the name), its whitespace between the tags left out.
+BEFORE_PAIR = Template(
+    '{{ r.opening }}<td class="num place">{{ r.place }}</td><td class="num">'
+    '{{ r.pair_number|default_if_none:"" }}</td><th scope="row" class="name">{{ r.name }}</th>'
+    '<td class="num strong rank-score">{% if r.percentage %}{{ r.percentage }}%{% endif %}</td>'
+    '<td class="num rank-score">{{ r.total }}{% if r.adjustment %} <small class="muted">'
+    '({{ r.adjustment }})</small>{% endif %}</td><td class="num">{{ r.boards }}</td></tr>'
+)
+
+
+def test_pair_rows_render_as_the_template_did() -> None:
+    pair = EntrantView(12, "pair", 3, "", ["张<伟>", "王&芳"])
+    cases = [
+        (pair, "3=", 7, "56.13", "1009.5", "-60", "需加赛决定", '"相同"<b>'),
+        (pair, "1", None, "", "0", "", "", ""),
+        (None, "240", "", "40", "12", "", "", ""),
+    ]
+    for entrant, place, number, percentage, total, adjustment, tie, why in cases:
+        row = {
+            "place": place,
+            "pair_number": number,
+            "percentage": percentage,
+            "total": total,
+            "adjustment": adjustment,
+            **row_html(12, bool(adjustment), entrant, 236, tie, why),
+        }
+        expected = BEFORE_PAIR.render(Context({"r": row}))
+        assert pair_row_html(row) == expected  # type: ignore[arg-type]
+        if entrant is not None:  # the name escaped, as the template escaped it
+            assert "&lt;伟&gt;" in expected and "<伟>" not in expected

@@ -9,6 +9,8 @@ from django import template
 
 from core.numbers import format_number
 
+from ..pages.shared import pair_row_html
+
 register = template.Library()
 
 
@@ -25,3 +27,9 @@ def score(value: Any) -> str:
     """``{{ row.total|score }}``: a score as every page and paper writes it
     (``core.numbers.format_number``: half up to two places, no trailing zeros)."""
     return format_number(value)
+
+
+@register.filter
+def pair_row(row: Any) -> str:
+    """``{{ r|pair_row }}``: a pair's row of the standings (``pair_row_html``)."""
+    return pair_row_html(row)
