@@ -18,8 +18,9 @@ from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, OuterRef, Subquery, Sum, Value
+from django.db.models import Count, Max, Min, OuterRef, Subquery, Sum, Value
 
 from boards.models import Board
 from core.adjustments import Adjustment, AdjustmentKind
@@ -35,7 +36,7 @@ from core.standings import (
     score_final_contest,
     score_traveller,
 )
-from tournament.models import SetPlay, Stage, StageEntry, Table
+from tournament.models import Round, SetPlay, Stage, StageEntry, Table
 
 from ..models import Standing, TravellerInputs, TravellerScore
 from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
@@ -115,7 +116,7 @@ def _schedule(
     }
 
 
-def _full_plays(stage: Stage) -> dict[str, int]:
+def _full_plays(stage: Stage, *, fresh: bool = False) -> dict[str, int]:
     """Per traveller — a section's label, or "" for the whole field — the most times
     any set is scheduled to be played in it: the plays a board should have had.
 
@@ -123,7 +124,38 @@ def _full_plays(stage: Stage) -> dict[str, int]:
     Mitchell of an even number of tables, or a shortened odd one, misses some sets
     once) is played fewer times than the rest, and competition.md (第二十八条) has such a
     board Neuberg-scaled to the same top as the others, not given a smaller top.
-    One grouped query over the whole stage, so scoring one board still knows the rest."""
+
+    It reads the whole schedule (57,000 plays at 120 tables: 5 ms, the costliest
+    question of one result's rescore), which only a new layout changes: a stage's
+    rounds and tables are laid when it is created, laid again (new rounds) when its
+    field changes before round 1 (``stage_field_change``), and moved after that only by
+    a director's swap (``overrides.round_swap``), which records a ``ScheduleChange``.
+    So it is kept in the cache under the stage, its first round, its latest schedule
+    change and the options that split the field (a key never reused: ids only grow),
+    and worked out afresh by every whole-stage rescore (``fresh``), which stores it
+    too: the reconciler's rescore after a fault never trusts a kept copy."""
+    options = stage.options
+    laid = Round.objects.filter(stage=stage).aggregate(
+        first=Min("id"), changed=Max("schedule_changes__id")
+    )
+    key = (
+        f"full-plays:{stage.pk}:{laid['first']}:{laid['changed'] or 0}:"
+        f"{options.sections}:{options.matchpoints}"
+    )
+    full: dict[str, int] | None = None if fresh else cache.get(key)
+    if full is None:
+        full = _count_full_plays(stage)
+        cache.set(key, full, timeout=FULL_PLAYS_TTL)
+    return full
+
+
+#: Seconds a stage's full plays are kept (``_full_plays``): a day of play.
+FULL_PLAYS_TTL = 24 * 3600
+
+
+def _count_full_plays(stage: Stage) -> dict[str, int]:
+    """:func:`_full_plays` from the schedule: one grouped query over the whole stage, so
+    scoring one board still knows the rest."""
     # Reached through the stage's rounds and tables (the covering index of a table's
     # plays), not its sets; unordered: a third less than the join through the sets.
     plays = SetPlay.objects.filter(
@@ -196,7 +228,7 @@ def mitchell_boards_rescore(
     )
     wanted: dict[tuple[int, int], tuple[Any, ...]] = {}
     digests: dict[int, str] = {}
-    full = _full_plays(stage)
+    full = _full_plays(stage, fresh=board_ids is None)
     for board_id, number, set_id in board_rows:
         travellers = schedule.get(set_id, [])  # one, or one per section
         lines = [line for _section, traveller in travellers for line in traveller]
