@@ -13,6 +13,10 @@ from fractions import Fraction
 
 __all__ = ["format_number", "rounded"]
 
+#: 1, 0.1, 0.01, …: the quantum of each number of places, made once (a 120-table
+#: Mitchell's standings round 2,400 numbers at every first read after a result).
+_QUANTA = tuple(Decimal(1).scaleb(-places) for places in range(9))
+
 
 def rounded(value: Decimal | Fraction | int | float | str, places: int = 2) -> Decimal:
     """``value`` to ``places`` decimals, half up on its exact value: the one rounding
@@ -24,7 +28,8 @@ def rounded(value: Decimal | Fraction | int | float | str, places: int = 2) -> D
         whole += 2 * rest >= value.denominator  # half up, away from zero
         return Decimal(whole if value >= 0 else -whole).scaleb(-places)
     exact = value if isinstance(value, Decimal) else Decimal(str(value))
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    quantum = _QUANTA[places] if 0 <= places < len(_QUANTA) else Decimal(1).scaleb(-places)
+    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
 
 
 def format_number(
