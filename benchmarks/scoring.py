@@ -20,7 +20,11 @@ reports the min and the median of ``--runs`` runs of:
   page (HTML), through Django's test client, as the first phone after the change sees
   them (the cache holds the previous version only). The run checks that both answers
   changed, and fails loudly otherwise;
-* **first reads only** — the two reads of that figure alone (the correction excluded).
+* **one result → API**, **one result → page** — the same, with one face read first
+  and timed alone (the latency of a reader of that face; the other face is read
+  afterwards, untimed, to check that it changed too). The three are taken in turn;
+* **first reads only** — the two reads of the both-faces figure alone (the correction
+  excluded).
 
 For the teams, a round robin of ``--teams`` teams (24-board matches: 12 per session,
 two sessions, open and closed rooms) with its first round laid and played (50 matches,
@@ -317,53 +321,79 @@ def end_to_end(stage: Any, steps: list[Callable[[], None]]) -> Times:
     return times
 
 
-def public_reads(stage: Any) -> Callable[[], tuple[bytes, bytes]]:
-    """The first reads of a stage's standings by an anonymous reader: the API's JSON and
-    the public page's HTML (the CSRF token of its language switch cut out)."""
+#: The faces a reader may look at first after a change: both (the API, then the page,
+#: which finds the standings lines the API's build read for this version), or one alone.
+FACES = ("api", "page")
+READS = {
+    "one result → read": FACES,
+    "one result → API": ("api",),
+    "one result → page": ("page",),
+}
+
+
+def public_reads(stage: Any) -> Callable[[tuple[str, ...]], tuple[dict[str, bytes], list[float]]]:
+    """The first reads of a stage's standings by an anonymous reader: the API's JSON
+    (``api``) and the public page's HTML (``page``, the CSRF token of its language switch
+    cut out), in the order asked; with the wall clock as each answer came."""
     from django.conf import settings
     from django.test import Client
 
     settings.ALLOWED_HOSTS = ["*"]
     client = Client()
     code, order = stage.event.code, stage.order
-    api, page = f"/api/events/{code}/stages/{order}/standings/", f"/e/{code}/s/{order}/standings/"
+    urls = {
+        "api": f"/api/events/{code}/stages/{order}/standings/",
+        "page": f"/e/{code}/s/{order}/standings/",
+    }
 
-    def read() -> tuple[bytes, bytes]:
-        answers = []
-        for url in (api, page):
-            response = client.get(url, HTTP_ACCEPT="application/json" if url == api else "")
+    def read(faces: tuple[str, ...]) -> tuple[dict[str, bytes], list[float]]:
+        answers: dict[str, bytes] = {}
+        clock: list[float] = []
+        for face in faces:
+            response = client.get(
+                urls[face], HTTP_ACCEPT="application/json" if face == "api" else ""
+            )
+            clock.append(time.perf_counter())
             if response.status_code != 200:
-                raise SystemExit(f"{url}: HTTP {response.status_code}")
-            answers.append(response.content)
+                raise SystemExit(f"{urls[face]}: HTTP {response.status_code}")
+            answers[face] = response.content
         client.cookies.clear()
-        html = answers[1].split(b'name="csrfmiddlewaretoken"')
-        return answers[0], html[0] + b"".join(part.split(b">", 1)[-1] for part in html[1:])
+        if "page" in answers:
+            html = answers["page"].split(b'name="csrfmiddlewaretoken"')
+            answers["page"] = html[0] + b"".join(part.split(b">", 1)[-1] for part in html[1:])
+        return answers, clock
 
     return read
 
 
-def read_after(stage: Any, steps: list[Callable[[], None]], reads_only: Times) -> Times:
-    """Time each step together with the first public reads after it, checking that the
-    version moved, the stored standings changed and both answers changed; the reads'
-    own times go to ``reads_only``."""
+def read_after(stage: Any, steps: list[Callable[[], None]]) -> dict[str, Times]:
+    """Time steps together with the first public reads after each, the three ways of
+    ``READS`` taken in turn (interleaved, so a drifting machine shows in all three):
+    both faces, the API alone, the page alone (the other face is then read untimed, to
+    check it). Every step must move the version and change the stored standings and
+    both answers. ``first reads only`` is the reads of the both-faces figure alone."""
     from scoring.cache import standings_version
 
     read = public_reads(stage)
-    times = []
+    figures: dict[str, Times] = {name: [] for name in (*READS, "first reads only")}
+    kinds = itertools.cycle(READS.items())
     for step in steps:
-        version, rows, before = standings_version(stage.pk), standings_of(stage), read()
+        name, faces = next(kinds)
+        version, rows, (before, _) = standings_version(stage.pk), standings_of(stage), read(FACES)
         wall, cpu = time.perf_counter(), time.process_time()
         step()
         mid_wall, mid_cpu = time.perf_counter(), time.process_time()
-        after = read()
-        end_wall, end_cpu = time.perf_counter(), time.process_time()
-        times.append((end_wall - wall, end_cpu - cpu))
-        reads_only.append((end_wall - mid_wall, end_cpu - mid_cpu))
+        after, clock = read(faces)
+        end_wall, end_cpu = clock[-1], time.process_time()
+        figures[name].append((end_wall - wall, end_cpu - cpu))
+        if faces == FACES:
+            figures["first reads only"].append((end_wall - mid_wall, end_cpu - mid_cpu))
+        after.update(read(tuple(f for f in FACES if f not in faces))[0])
         if standings_version(stage.pk) == version or standings_of(stage) == rows:
             raise SystemExit("a run changed nothing: the benchmark would hide the work")
-        if after[0] == before[0] or after[1] == before[1]:
+        if any(after[face] == before[face] for face in FACES):
             raise SystemExit("the standings read the same after a change")
-    return times
+    return figures
 
 
 def analyze() -> None:
@@ -424,11 +454,9 @@ def mitchell(tables: int, count: int) -> dict[str, Times]:
             entered.append(result_enter(board=board, table=table, entry=entry, actor=actor))
 
         first = end_to_end(stage, [enter])
-        steps = corrections(entered[0], actor, 2 * count - 1)
+        steps = corrections(entered[0], actor, (1 + len(READS)) * count - 1)
         figures["one result, end to end"] = first + end_to_end(stage, steps[: count - 1])
-        reads: Times = []
-        figures["one result → read"] = read_after(stage, steps[count - 1 :], reads)
-        figures["first reads only"] = reads
+        figures.update(read_after(stage, steps[count - 1 :]))
     finally:
         stage.delete()  # the tables hold the pairs (protected) until they go
         event.delete()
