@@ -41,6 +41,8 @@ def format_number(
     neighbours, keeps its two places."""
     if value is None or value == "":
         return ""
+    if not value and not fixed:
+        return "0"  # any zero, however stored (a pair's 得分 and 失分 on every row)
     exact = rounded(value, places)
     text = format(abs(exact) if exact == 0 else exact, "f")  # never "-0.00"
     if fixed:
