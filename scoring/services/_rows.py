@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 from django.db import connection, models
@@ -136,7 +137,7 @@ def adjustments_of(stage: Stage, extra: Q | None = None) -> list[Adjustment]:
 
 def sync_rows(
     model: type[models.Model],
-    existing: Iterable[models.Model],
+    existing: Iterable[models.Model | SimpleNamespace],
     wanted: Mapping[Any, Mapping[str, Any]],
     key: Sequence[str],
     *,
@@ -145,13 +146,14 @@ def sync_rows(
     """Make the rows ``existing`` say what ``wanted`` says (keyed by ``key`` fields):
     create what is missing, update only the fields that differ, delete what is no
     longer wanted. Re-running with the same ``wanted`` writes nothing. Returns how many
-    rows were written."""
-    by_key: dict[Any, models.Model] = {}
+    rows were written. ``existing``: model objects, or plain rows with the fields'
+    attribute names and ``pk`` (read with ``values()``, cheaper to make by the hundred)."""
+    by_key: dict[Any, models.Model | SimpleNamespace] = {}
     for row in existing:
         k = tuple(getattr(row, f) for f in key)
         by_key[k[0] if len(k) == 1 else k] = row
     create = []
-    update: list[models.Model] = []
+    update: list[models.Model | SimpleNamespace] = []
     fields: set[str] = set()
     for k, values in wanted.items():
         row = by_key.pop(k, None)
@@ -176,7 +178,9 @@ def sync_rows(
 
 
 def update_rows(
-    model: type[models.Model], rows: Sequence[models.Model], fields: Sequence[str]
+    model: type[models.Model],
+    rows: Sequence[models.Model | SimpleNamespace],
+    fields: Sequence[str],
 ) -> None:
     """Write ``fields`` of ``rows`` in one UPDATE joined to a list of values (as many
     rows as the backend takes parameters for; a standings table is one statement).
