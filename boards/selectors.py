@@ -143,6 +143,13 @@ def visible_ids_of(boards: Iterable[tuple[int, int, Any]]) -> set[int]:
     return out
 
 
+#: Up to this many boards waiting, their results not confirmed are read board by board
+#: (the (board, table) index: a 120-table Mitchell's board has 120); beyond, through
+#: the partial index of the stages' results to look at, which joins every table of the
+#: stage (0.9 ms at 120 tables on SQLite, at every first read after a result).
+_FEW_BOARDS = 4
+
+
 def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
     """The boards of ``boards`` players may not see yet: not released, and no table
     scheduled to play the deal, or fewer confirmed results at its scheduled tables
@@ -177,13 +184,12 @@ def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
         .annotate(n=Count("*"))
     )
     confirmed = Result.Status.CONFIRMED
-    for board_id in (
-        Result.objects.filter(table__round__stage_id__in=stages)
-        .filter(Q(flagged=True) | ~Q(status=confirmed))  # the partial index's rows
-        .exclude(status=confirmed)
-        .order_by()
-        .values_list("board_id", flat=True)
-    ):
+    if len(waiting) <= _FEW_BOARDS:  # a result's board, a set released: their own results
+        pending = Result.objects.filter(board_id__in=waiting)
+    else:  # the stages' results to look at (the partial index), through their tables
+        stage_results = Result.objects.filter(table__round__stage_id__in=stages)
+        pending = stage_results.filter(Q(flagged=True) | ~Q(status=confirmed))
+    for board_id in pending.exclude(status=confirmed).order_by().values_list("board_id", flat=True):
         if board_id in counted:
             counted[board_id] -= 1  # not confirmed (at any table)
     skipped = Table.objects.filter(match__stage_id__in=stages, match__status=not_needed)
