@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 from duidiao.env import celery_config, database_config, env_bool, env_list
@@ -34,6 +35,28 @@ def test_it_switches_to_postgresql_with_database_url():
     assert config["HOST"] == "127.0.0.1"
     assert config["PORT"] == 5432
     assert config["USER"] == "postgres"
+
+
+def test_postgresql_prices_random_reads_as_in_memory_and_the_url_still_wins():
+    url = "postgres://postgres@127.0.0.1:5432/duidiao_ci"
+    options = database_config({"DATABASE_URL": url}, BASE)["OPTIONS"]["options"]
+    assert options == "-c random_page_cost=1.1"
+
+    given = database_config({"DATABASE_URL": url + "?options=-c%20random_page_cost%3D2"}, BASE)[
+        "OPTIONS"
+    ]["options"]
+    # Read after ours, so the server takes the URL's value.
+    assert given == "-c random_page_cost=1.1 -c random_page_cost=2"
+
+
+def test_the_session_setting_reaches_postgresql(db):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has no planner costs to set")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        assert cursor.fetchone()[0] == "1.1"
 
 
 def test_it_runs_celery_tasks_eagerly_without_a_broker():
