@@ -7,10 +7,10 @@ Scores are read with ``values()`` rather than model instances: a full rescore of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -200,13 +200,15 @@ def update_rows(
         mark = "(" + ", ".join(["%s"] * len(columns)) + ")"
     limit = connection.features.max_query_params or 30_000
     per = max(1, limit // len(columns))
+    prepare = [_preparer(c) for c in columns]
+    attnames = [c.attname for c in columns]
     with connection.cursor() as cursor:
         for start in range(0, len(rows), per):
             chunk = rows[start : start + per]
             params = [
-                c.get_db_prep_save(getattr(row, c.attname), connection)
+                prep(getattr(row, name))
                 for row in chunk
-                for c in columns
+                for prep, name in zip(prepare, attnames, strict=True)
             ]
             values = ", ".join([mark] * len(chunk))
             if connection.vendor == "postgresql":
@@ -220,3 +222,47 @@ def update_rows(
                     f"FROM v WHERE {table}.{quote(pk.column)} = v.{quote(pk.column)}"
                 )
             cursor.execute(sql, params)
+
+
+#: The columns whose values a rescore writes as they are, when given in the type
+#: Django would make of them anyway (``bool`` is not an ``int`` here: Django writes 1).
+_OWN_TYPES: dict[str, type] = {
+    "IntegerField": int,
+    "PositiveIntegerField": int,
+    "PositiveSmallIntegerField": int,
+    "SmallIntegerField": int,
+    "BigIntegerField": int,
+    "AutoField": int,
+    "BigAutoField": int,
+    "BooleanField": bool,
+    "CharField": str,
+}
+
+
+def _preparer(field: models.Field[Any, Any]) -> Callable[[Any], Any]:
+    """How ``update_rows`` makes a value of ``field`` a query parameter: what
+    ``get_db_prep_save`` makes of it, without its walk through the field's conversions
+    for the values a rescore writes, which already are the column's own type. A score
+    (``Decimal``) goes straight to the backend's adapter with the field's digits; a
+    whole number, a flag, a text (each exactly its column's type) or None as it is;
+    anything else through the field. 240 pairs' changed columns are 1,400 values at
+    every result of a 120-table Mitchell."""
+    generic = partial(field.get_db_prep_save, connection=connection)
+    if isinstance(field, models.DecimalField):
+        adapt = connection.ops.adapt_decimalfield_value
+        digits, places = field.max_digits, field.decimal_places
+
+        def score(value: Any) -> Any:
+            if type(value) is Decimal and value.is_finite():
+                return adapt(value, digits, places)
+            return generic(value)
+
+        return score
+    own = _OWN_TYPES.get(field.get_internal_type())
+    if own is not None:
+
+        def as_is(value: Any) -> Any:
+            return value if type(value) is own or value is None else generic(value)
+
+        return as_is
+    return generic

@@ -6,6 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from core.adjustments import Adjustment, AdjustmentKind
 from core.engine import Side
 from core.matchpoints import Artificial, ArtificialScore
@@ -14,14 +17,18 @@ from core.standings import (
     LineKind,
     MatchBoard,
     MatchDecision,
+    PairTotal,
     Played,
     ScoredTraveller,
     TravellerEntry,
     final_places,
     mitchell_standings,
+    rank_pairs,
     score_final_contest,
     score_traveller,
+    share,
 )
+from core.standings.pairs import share_keys
 from tests.core._records import play
 
 ARTICLE_28_POINTS = [35, 5, 75, 20, 60, 45, 10, 70, 25]
@@ -222,3 +229,47 @@ def test_pairs_rank_by_the_percentage_of_the_boards_they_played() -> None:
     )
     places = {r.entrant: (r.place, r.shared) for r in standings.ns}
     assert places == {"sat_out": (1, True), "level": (1, True), "played_all": (3, False)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.fractions(min_value=-50, max_value=5000, max_denominator=48),
+            st.sampled_from([0, 0, 4, 12, 24, 600, 612, 1200]),
+        ),
+        max_size=40,
+    )
+)
+def test_share_keys_order_and_tie_as_the_shares_do(lines: list[tuple[Fraction, int]]) -> None:
+    """Pairs are ranked by their share of the tops (第二十八条之7, a sit-out's boards not
+    counted); ``rank_pairs`` sorts and compares whole-number keys instead of the
+    ``Fraction`` shares. Any two pairs — totals with penalties of any fraction, tops
+    that differ, no top yet — stand in the same order and tie exactly when their shares
+    do, so the places cannot move."""
+    keys = share_keys(lines)
+    shares = [share(total, top) for total, top in lines]
+    for i, a in enumerate(shares):
+        for j, b in enumerate(shares):
+            assert (keys[i] < keys[j]) == (a < b)
+            assert (keys[i] == keys[j]) == (a == b)
+
+
+def test_a_penalised_pair_shares_a_place_only_with_an_equal_share() -> None:
+    """A penalty of a third of a matchpoint (第五章) puts a pair between two others,
+    exactly: not level with either, whatever the rounding of a key would say."""
+    totals = {
+        "n1": PairTotal(Fraction(3001, 100), 48, 4),
+        "n2": PairTotal(Fraction(30), 48, 4),
+        "n3": PairTotal(Fraction(2999, 100), 48, 4),
+        "n4": PairTotal(Fraction(3034, 100), 48, 4),
+    }
+    penalty = Adjustment.penalty("n4", amount=Fraction(1, 3), source="ruling:9")
+    ranked = rank_pairs(totals, directions={p: Side.NS for p in totals}, adjustments=[penalty]).ns
+    assert [(r.entrant, r.place, r.shared) for r in ranked] == [
+        ("n1", 1, False),  # 30.01
+        ("n4", 2, False),  # 30.34 − 1/3 = 30.0066…
+        ("n2", 3, False),  # 30
+        ("n3", 4, False),
+    ]
+    assert ranked[1].total == Fraction(3034, 100) - Fraction(1, 3)
