@@ -21,3 +21,11 @@ max_requests = 5000  # recycle workers now and then
 max_requests_jitter = 500
 accesslog = None  # the project logs each request with its id (duidiao.observability)
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def post_worker_init(worker):  # noqa: ARG001 -- gunicorn's hook
+    """The application is loaded: its modules and settings are set aside from the
+    garbage collector for the worker's life (``duidiao.heap``)."""
+    from duidiao.heap import settle
+
+    settle()

@@ -15,9 +15,11 @@ and median wall time, the best and median CPU time of the process, and the SQL
 statements of one fetch. The director's standings are not cached: each fetch builds
 them; nor is the dashboard. Then each page again ``--repeats`` times, each fetch the
 first after a director's correction of one result (its rescore run on commit: a new
-standings version). What the build left in memory is set aside from the garbage
-collector first (``gc.freeze``), as a fresh worker's heap would be: otherwise a full
-collection of it (100 ms and more on a shared machine) lands in some fetches at random.
+standings version). The process's heap is then settled as a gunicorn worker's is
+(``duidiao.heap.settle``): what the build left in memory set aside from the garbage
+collector, as a fresh worker's heap would be (otherwise a full collection of it, 100 ms
+and more on a shared machine, lands in some fetches at random), and the youngest
+generation collected as a worker collects it.
 
 Aim (issue 23): the dashboard, the stage page and the director's standings at 60
 tables with every result entered, each at most 200 KB and 200 ms.
@@ -49,7 +51,6 @@ it but for the noisiest medians.
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import time
@@ -128,9 +129,10 @@ def main() -> None:
     # What the build left behind (14,000 results' rows, the rescore's objects) is not a
     # server's: set aside, as a fresh worker's heap would be, it no longer makes the
     # collector's full passes (100 ms and more each on a shared machine) land at random
-    # in the pages' times.
-    gc.collect()
-    gc.freeze()
+    # in the pages' times. The collector then runs as in a worker (gunicorn.conf.py).
+    from duidiao.heap import settle
+
+    settle()
     print(
         f"{'page':16} {'size':>9}  {'first':>8}  {'best':>8}  {'median':>8}  "
         f"{'CPU best':>8}  {'median':>8}  queries"
