@@ -48,6 +48,8 @@ def test_pair_rows_render_as_the_template_did() -> None:
         (pair, "3=", 7, "56.13", "1009.5", "-60", "需加赛决定", '"相同"<b>'),
         (pair, "1", None, "", "0", "", "", ""),
         (None, "240", "", "40", "12", "", "", ""),
+        # Not a number's text (nothing writes one there): escaped all the same.
+        (pair, "<1>", "&7", "5&6", "1<2", "'-3'", "", ""),
     ]
     for entrant, place, number, percentage, total, adjustment, tie, why in cases:
         row = {

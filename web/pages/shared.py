@@ -411,20 +411,30 @@ def pair_row_html(r: StandingRow | RankedRow) -> SafeString:
     number = r.get("pair_number")
     percentage = r["percentage"]
     adjustment = r["adjustment"]
-    muted = f' <small class="muted">({_text(adjustment)})</small>' if adjustment else ""
-    return mark_safe(  # noqa: S308 -- every value escaped here; opening and name are HTML
-        f'{r["opening"]}<td class="num place">{_text(r["place"])}</td>'
-        f'<td class="num">{"" if number is None else _text(number)}</td>'
+    muted = f' <small class="muted">({_numeric(adjustment)})</small>' if adjustment else ""
+    # The cells are numbers' text (``number``: digits, ".", "-"; a place's "="), which
+    # escaping leaves as it is; the opening and the name cell are HTML escaped already.
+    return mark_safe(  # noqa: S308
+        f'{r["opening"]}<td class="num place">{_numeric(r["place"])}</td>'
+        f'<td class="num">{"" if number is None else _numeric(str(number))}</td>'
         f'<th scope="row" class="name">{r["name"]}</th>'
-        f'<td class="num strong rank-score">{_text(percentage) + "%" if percentage else ""}</td>'
-        f'<td class="num rank-score">{_text(r["total"])}{muted}</td>'
-        f'<td class="num">{_text(r["boards"])}</td></tr>'
+        f'<td class="num strong rank-score">{_numeric(percentage) + "%" if percentage else ""}</td>'
+        f'<td class="num rank-score">{_numeric(r["total"])}{muted}</td>'
+        f'<td class="num">{_numeric(r["boards"])}</td></tr>'
     )
 
 
 def _text(value: Any) -> str:
     """Text in HTML, escaped as the template escapes it."""
     return html.escape(str(value))
+
+
+_NUMERIC = frozenset("0123456789.-=")
+
+
+def _numeric(text: str) -> str:
+    """A number's text as it is (nothing in it to escape); anything else escaped."""
+    return text if _NUMERIC.issuperset(text) else _text(text)
 
 
 def ranked_view(
