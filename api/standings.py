@@ -6,6 +6,7 @@ that sends ``If-None-Match`` gets 304 until a result of the stage changes."""
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -37,6 +38,10 @@ class ExactDecimalField(serializers.DecimalField):
 
     def to_representation(self, value: Decimal | Fraction) -> Any:
         return super().to_representation(rounded(value, self.decimal_places or 0))
+
+
+#: Zero as the API writes it with each number of places ("0", "0.0", "0.00", …).
+_ZEROS = tuple(format(rounded(0, places), "f") for places in range(9))
 
 
 class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -104,7 +109,12 @@ class StandingOut(serializers.ModelSerializer):  # type: ignore[type-arg]
                 out[name] = reasons[name]
             elif places is not None:
                 value = getattr(line, name)
-                out[name] = None if value is None else format(rounded(value, places), "f")
+                if value is None:
+                    out[name] = None
+                elif not value and not (type(value) is Decimal and value.is_signed()):
+                    out[name] = _ZEROS[places]  # a pair's 得分, 失分 and 场分 on every row
+                else:
+                    out[name] = format(rounded(value, places), "f")
             else:
                 out[name] = getattr(line, name)
         return out
@@ -162,7 +172,7 @@ class StageStandings(EventView):
     def get(self, request: Request, code: str, order: int) -> Response:
         stage = self.stage()
         official = self.is_official()
-        etag, (data, body) = cached_payload(
+        etag, body = cached_payload(
             stage.pk, lambda: _rendered(stage, official), kind="api-official" if official else "api"
         )
         public = self.event().status != Event.Status.DRAFT
@@ -176,12 +186,14 @@ class StageStandings(EventView):
         if isinstance(request.accepted_renderer, JSONRenderer):
             # The JSON as rendered once for this version: no rendering per request.
             return HttpResponse(body, content_type="application/json", headers=headers)
-        return Response(data, headers=headers)
+        return Response(json.loads(body), headers=headers)  # the browsable API: the same
 
 
-def _rendered(stage: Stage, official: bool) -> tuple[dict[str, Any], bytes]:
-    data = standings_data(stage, official=official)
-    return data, JSONRenderer().render(data)
+def _rendered(stage: Stage, official: bool) -> bytes:
+    """The JSON alone is kept per version (the cache's copy, every process's memo): the
+    rows as data as well doubled what each first read after a result pickled and stored,
+    and what every process kept of every version."""
+    return JSONRenderer().render(standings_data(stage, official=official))
 
 
 def _etags(header: str) -> set[str]:

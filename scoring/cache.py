@@ -248,13 +248,13 @@ def _built(
 
 def _rendered(data: Any) -> bytes:
     """What the etag of ``data`` hashes: a payload already rendered (the page's HTML, the
-    API's JSON beside its data) as it is — encoding it again cost as much as rendering
-    it — anything else as sorted JSON."""
+    API's JSON) as it is — encoding it again cost as much as rendering it — anything
+    else as sorted JSON."""
     if isinstance(data, str):
         return data.encode()
-    if isinstance(data, tuple) and data and isinstance(data[-1], bytes):
-        return data[-1]
-    return json.dumps(data, cls=_Encoder, sort_keys=True, ensure_ascii=False).encode()
+    if isinstance(data, bytes):
+        return data
+    return json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True, ensure_ascii=False).encode()
 
 
 def _waited(key: str, lock_key: str, version: int) -> tuple[str, Any] | None:
@@ -327,15 +327,6 @@ def carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
     if before is None:
         before = cache.get(key)
     return None if before is None else (before, boards)
-
-
-class _Encoder(DjangoJSONEncoder):
-    """Payloads may carry rendered bytes (the API's JSON): hashed as they are."""
-
-    def default(self, o: Any) -> Any:
-        if isinstance(o, bytes):
-            return o.decode("utf-8", "replace")
-        return super().default(o)
 
 
 # --- what starts a new version ------------------------------------------------------------

@@ -48,6 +48,21 @@ def test_standings_carry_an_etag_and_answer_304_when_unchanged(world):
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
 
 
+def test_the_browsable_api_shows_the_rows_the_json_has(world):
+    """The copy kept per version is the JSON alone; the browsable API (a browser's
+    Accept) shows the same rows read from it."""
+    enter_the_teams(world)
+    rescore_stage(world.team.stage.pk)
+    client = world.client("anonymous")
+    as_json = client.get(url(world), HTTP_ACCEPT="application/json")
+    in_a_browser = client.get(url(world), HTTP_ACCEPT="text/html")
+
+    assert in_a_browser.status_code == 200 and "text/html" in in_a_browser["Content-Type"]
+    assert in_a_browser["ETag"] == as_json["ETag"]
+    assert in_a_browser.data == as_json.json() == standings_data(world.team.stage)
+    assert len(as_json.json()["rows"]) == 2
+
+
 def test_standings_are_cached_until_a_result_changes(world, django_capture_on_commit_callbacks):
     enter_the_teams(world)
     client = world.client("anonymous")
