@@ -64,3 +64,28 @@ def test_pair_rows_render_as_the_template_did() -> None:
         assert pair_row_html(row) == expected  # type: ignore[arg-type]
         if entrant is not None:  # the name escaped, as the template escaped it
             assert "&lt;伟&gt;" in expected and "<伟>" not in expected
+
+
+def test_a_rankings_rows_are_written_each_once_in_ranking_order() -> None:
+    """``_pair_standings.html`` writes a ranking's rows whole (``pair_rows``), each on its
+    own line, in the order given (第二十八条之7: by place)."""
+    from django.template.loader import render_to_string
+
+    rows = [
+        {
+            "place": str(place),
+            "pair_number": number,
+            "percentage": "50",
+            "total": "12",
+            "adjustment": "",
+            **row_html(
+                entrant, False, EntrantView(entrant, "pair", number, "", ["甲", "乙"]), 4, "", ""
+            ),
+        }
+        for place, (entrant, number) in enumerate([(31, 5), (17, 2), (40, 9)], start=1)
+    ]
+    html = render_to_string("web/_pair_standings.html", {"rows": rows})
+    order = [html.index(f'data-entrant="{e}"') for e in (31, 17, 40)]
+    assert order == sorted(order) and html.count("<tr data-entrant=") == 3
+    for row in rows:
+        assert f"\n    {pair_row_html(row)}" in html  # type: ignore[arg-type]
