@@ -409,6 +409,9 @@ _LINE_FIELDS = (
 )
 
 
+_TOTAL, _TOP = _LINE_FIELDS.index("total"), _LINE_FIELDS.index("top")
+
+
 def _stored_lines(stage: Stage, group_label: str | None) -> tuple[StandingLine, ...]:
     """The stored standings (what officials read) as lines, in the order of
     :func:`stage_standings`, from plain values: no ``Standing`` or ``Entrant`` built for
@@ -426,20 +429,19 @@ def _stored_lines(stage: Stage, group_label: str | None) -> tuple[StandingLine, 
         "opponents_points",
         "net_levels",
     )
-    out = []
-    for entrant_id, kind, number, name, *line, byes, opponents, net in values:
-        fields = dict(zip(_LINE_FIELDS, line, strict=True))
-        out.append(
-            StandingLine(
-                entrant=EntrantTag(id=entrant_id, kind=kind, number=number, name=name),
-                **fields,
-                percentage=percentage_of(fields["total"], fields["top"]),
-                byes=byes,
-                opponents_points=opponents,
-                net_levels=net,
-            )
+    # Made by position, in the order the two names share (240 lines, at every first
+    # read after a result of a 120-table Mitchell): no mapping built and unpacked per line.
+    return tuple(
+        StandingLine(
+            EntrantTag(entrant_id, kind, number, name),
+            *line,
+            percentage_of(line[_TOTAL], line[_TOP]),
+            byes,
+            opponents,
+            net,
         )
-    return tuple(out)
+        for entrant_id, kind, number, name, *line, byes, opponents, net in values
+    )
 
 
 def _standing_line(s: Standing) -> StandingLine:
