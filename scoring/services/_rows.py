@@ -182,8 +182,8 @@ def update_rows(
     rows: Sequence[models.Model | SimpleNamespace],
     fields: Sequence[str],
 ) -> None:
-    """Write ``fields`` of ``rows`` in one UPDATE joined to a list of values (as many
-    rows as the backend takes parameters for; a standings table is one statement).
+    """Write ``fields`` of ``rows`` in one UPDATE joined to a list of values (on SQLite
+    as many rows as it takes parameters for; a standings table is one statement).
 
     The ORM's ``bulk_update`` builds a CASE WHEN per field and row as expressions,
     which costs more than the write itself for a field of a few hundred pairs."""
@@ -194,15 +194,26 @@ def update_rows(
     columns = [pk, *(opts.get_field(name) for name in fields)]
     names = ", ".join(quote(c.column) for c in columns)
     assigns = ", ".join(f"{quote(c.column)} = v.{quote(c.column)}" for c in columns[1:])
-    if connection.vendor == "postgresql":
-        mark = "(" + ", ".join(f"CAST(%s AS {c.db_type(connection)})" for c in columns) + ")"
-    else:
-        mark = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    limit = connection.features.max_query_params or 30_000
-    per = max(1, limit // len(columns))
+    joined = f"{table}.{quote(pk.column)} = v.{quote(pk.column)}"
     prepare = [_preparer(c) for c in columns]
     attnames = [c.attname for c in columns]
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # One array a column (``unnest``): a parameter per column, not per value (240
+            # pairs' six columns were 1,440 parameters to adapt and a statement to parse).
+            arrays = ", ".join(f"CAST(%s AS {c.db_type(connection)}[])" for c in columns)
+            cursor.execute(
+                f"UPDATE {table} SET {assigns} FROM unnest({arrays}) AS v({names}) WHERE {joined}",
+                [
+                    [prep(getattr(row, name)) for row in rows]
+                    for prep, name in zip(prepare, attnames, strict=True)
+                ],
+            )
+            return
+        # SQLite ≥ 3.33: UPDATE … FROM, the values named through a CTE, as many rows a
+        # statement as it takes parameters.
+        mark = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        per = max(1, (connection.features.max_query_params or 30_000) // len(columns))
         for start in range(0, len(rows), per):
             chunk = rows[start : start + per]
             params = [
@@ -211,28 +222,29 @@ def update_rows(
                 for prep, name in zip(prepare, attnames, strict=True)
             ]
             values = ", ".join([mark] * len(chunk))
-            if connection.vendor == "postgresql":
-                sql = (
-                    f"UPDATE {table} SET {assigns} FROM (VALUES {values}) AS v({names}) "
-                    f"WHERE {table}.{quote(pk.column)} = v.{quote(pk.column)}"
-                )
-            else:  # SQLite ≥ 3.33: UPDATE … FROM, the values named through a CTE
-                sql = (
-                    f"WITH v({names}) AS (VALUES {values}) UPDATE {table} SET {assigns} "
-                    f"FROM v WHERE {table}.{quote(pk.column)} = v.{quote(pk.column)}"
-                )
-            cursor.execute(sql, params)
+            cursor.execute(
+                f"WITH v({names}) AS (VALUES {values}) UPDATE {table} SET {assigns} "
+                f"FROM v WHERE {joined}",
+                params,
+            )
 
+
+#: Whole-number columns: a rescore's ``int`` goes to the backend's adapter as Django's
+#: field would send it (psycopg's sized integers on PostgreSQL, the int itself else).
+_WHOLE = frozenset(
+    {
+        "IntegerField",
+        "PositiveIntegerField",
+        "PositiveSmallIntegerField",
+        "SmallIntegerField",
+        "BigIntegerField",
+    }
+)
 
 #: The columns whose values a rescore writes as they are, when given in the type
 #: Django would make of them anyway (``bool`` is not an ``int`` here: Django writes 1).
 _OWN_TYPES: dict[str, type] = {
-    "IntegerField": int,
-    "PositiveIntegerField": int,
-    "PositiveSmallIntegerField": int,
-    "SmallIntegerField": int,
-    "BigIntegerField": int,
-    "AutoField": int,
+    "AutoField": int,  # a key: Django sends it as it is
     "BigAutoField": int,
     "BooleanField": bool,
     "CharField": str,
@@ -244,9 +256,10 @@ def _preparer(field: models.Field[Any, Any]) -> Callable[[Any], Any]:
     ``get_db_prep_save`` makes of it, without its walk through the field's conversions
     for the values a rescore writes, which already are the column's own type. A score
     (``Decimal``) goes straight to the backend's adapter with the field's digits; a
-    whole number, a flag, a text (each exactly its column's type) or None as it is;
-    anything else through the field. 240 pairs' changed columns are 1,400 values at
-    every result of a 120-table Mitchell."""
+    whole number to the backend's adapter of whole numbers; a key, a flag, a text
+    (each exactly its column's type) or None as it is; anything else through the
+    field. 240 pairs' changed columns are 1,400 values at every result of a 120-table
+    Mitchell."""
     generic = partial(field.get_db_prep_save, connection=connection)
     if isinstance(field, models.DecimalField):
         adapt = connection.ops.adapt_decimalfield_value
@@ -258,7 +271,15 @@ def _preparer(field: models.Field[Any, Any]) -> Callable[[Any], Any]:
             return generic(value)
 
         return score
-    own = _OWN_TYPES.get(field.get_internal_type())
+    internal = field.get_internal_type()
+    own = _OWN_TYPES.get(internal)
+    if internal in _WHOLE:
+        whole = connection.ops.adapt_integerfield_value
+
+        def number(value: Any) -> Any:
+            return whole(value, internal) if type(value) is int else generic(value)
+
+        return number
     if own is not None:
 
         def as_is(value: Any) -> Any:
