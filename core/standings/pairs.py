@@ -300,7 +300,6 @@ def rank_pairs(
     the totals.
     """
     penalised = {a.target for a in adjustments if a.kind is AdjustmentKind.PENALTY}
-    nothing: tuple[Adjustment, ...] = ()
     ranked: dict[Side, list[PairRow[K]]] = {Side.NS: [], Side.EW: []}
     for side in (Side.NS, Side.EW):
         pairs = [p for p, d in directions.items() if d is side]
@@ -311,7 +310,7 @@ def rank_pairs(
                 amount, applied = adjustment_total(adjustments, pair)
                 total = t.matchpoints + amount
             else:  # no penalty: the total is the matchpoints (no sum of nothing to make)
-                amount, applied, total = _NO_POINTS, nothing, t.matchpoints
+                amount, applied, total = _NO_POINTS, (), t.matchpoints
             lines.append((pair, t, amount, applied, total))
         keys = share_keys([(total, t.top) for _p, t, _a, _ap, total in lines])
         order = sorted(range(len(lines)), key=lambda i: -keys[i])

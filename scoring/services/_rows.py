@@ -272,7 +272,6 @@ def _preparer(field: models.Field[Any, Any]) -> Callable[[Any], Any]:
 
         return score
     internal = field.get_internal_type()
-    own = _OWN_TYPES.get(internal)
     if internal in _WHOLE:
         whole = connection.ops.adapt_integerfield_value
 
@@ -280,6 +279,7 @@ def _preparer(field: models.Field[Any, Any]) -> Callable[[Any], Any]:
             return whole(value, internal) if type(value) is int else generic(value)
 
         return number
+    own = _OWN_TYPES.get(internal)
     if own is not None:
 
         def as_is(value: Any) -> Any:
