@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from core.handstats import HandStats, deal_statistics, sort_hand
 from tournament.models import Match, SetPlay, Table
@@ -25,6 +25,7 @@ from tournament.models import Match, SetPlay, Table
 from .models import Board, BoxCard, Result
 
 __all__ = [
+    "FEW_BOARDS",
     "BoardVisibility",
     "board_hand_record",
     "copy_hand_record",
@@ -138,19 +139,21 @@ def visible_ids_of(boards: Iterable[tuple[int, int, Any]]) -> set[int]:
     out = {pk for pk, _set_id, released_at in boards if released_at is not None}
     waiting = [pk for pk, _set_id, released_at in boards if released_at is None]
     if waiting:
-        hidden = hidden_board_ids(Board.objects.filter(pk__in=waiting))
+        boards_waiting = Board.objects.filter(pk__in=waiting)
+        hidden = hidden_board_ids(boards_waiting, few=len(waiting) <= FEW_BOARDS)
         out |= {pk for pk in waiting if pk not in hidden}
     return out
 
 
-#: Up to this many boards waiting, their results not confirmed are read board by board
-#: (the (board, table) index: a 120-table Mitchell's board has 120); beyond, through
-#: the partial index of the stages' results to look at, which joins every table of the
-#: stage (0.9 ms at 120 tables on SQLite, at every first read after a result).
-_FEW_BOARDS = 4
+#: Up to this many boards, their results are read board by board (the (board, table)
+#: index: a 120-table Mitchell's board has 120): asked ``few=True`` by a caller that
+#: knows them few, or when so few of a stage's boards wait; beyond, the results not
+#: confirmed are read through the partial index of the stages' results to look at,
+#: which joins every table of the stage (0.9 ms at 120 tables on SQLite).
+FEW_BOARDS = 4
 
 
-def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
+def hidden_board_ids(boards: QuerySet[Board], *, few: bool = False) -> set[int]:
     """The boards of ``boards`` players may not see yet: not released, and no table
     scheduled to play the deal, or fewer confirmed results at its scheduled tables
     than tables (the rule of :func:`board_visibility`).
@@ -162,7 +165,14 @@ def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
     count comes from an index — the results per board from ``(board, table)``, the
     few not confirmed from the partial index of the results to look at, reached
     through the stages' tables — so the many results (14,000 at a 60-table Mitchell)
-    are neither read nor joined one by one to the tables that play them."""
+    are neither read nor joined one by one to the tables that play them.
+
+    ``few``: ``boards`` are a handful (a result's board, a set just released: what the
+    first read after a change asks), asked in one statement, each board's two counts a
+    subquery (its own results through ``(board, table)``: 120 at a 120-table Mitchell)
+    — not four statements, each a round trip and a query to build."""
+    if few:
+        return _hidden_among(boards)
     waiting: dict[int, tuple[int, int]] = {}  # board → its set and its stage
     counted: dict[int, int] = {}  # board → its results, any state
     for pk, set_id, stage_id, n in (
@@ -184,7 +194,7 @@ def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
         .annotate(n=Count("*"))
     )
     confirmed = Result.Status.CONFIRMED
-    if len(waiting) <= _FEW_BOARDS:  # a result's board, a set released: their own results
+    if len(waiting) <= FEW_BOARDS:  # a result's board, a set released: their own results
         pending = Result.objects.filter(board_id__in=waiting)
     else:  # the stages' results to look at (the partial index), through their tables
         stage_results = Result.objects.filter(table__round__stage_id__in=stages)
@@ -205,6 +215,37 @@ def hidden_board_ids(boards: QuerySet[Board]) -> set[int]:
         for pk, (set_id, _stage) in waiting.items()
         if not scheduled.get(set_id) or counted[pk] < scheduled[set_id]
     }
+
+
+#: Whatever a match's status is, but not needed after all: its tables are not scheduled.
+_NEEDED = [s for s in Match.Status.values if s != Match.Status.NOT_NEEDED]
+
+
+def _hidden_among(boards: QuerySet[Board]) -> set[int]:
+    """:func:`hidden_board_ids` of a few boards, in one statement: per board, the
+    confirmed results at tables scheduled (not of a match not needed) beside the
+    tables scheduled to play its set."""
+    needed = Q(table__match__isnull=True) | Q(table__match__status__in=_NEEDED)
+    confirmed = (
+        Result.objects.filter(needed, board_id=OuterRef("pk"), status=Result.Status.CONFIRMED)
+        .order_by()
+        .values("board_id")
+        .annotate(n=Count("*"))
+        .values("n")
+    )
+    scheduled = (
+        SetPlay.objects.filter(needed, board_set_id=OuterRef("board_set_id"))
+        .order_by()
+        .values("board_set_id")
+        .annotate(n=Count("*"))
+        .values("n")
+    )
+    rows = (
+        boards.filter(released_at__isnull=True)
+        .order_by()
+        .values_list("pk", Subquery(confirmed), Subquery(scheduled))
+    )
+    return {pk for pk, done, tables in rows if not tables or (done or 0) < tables}
 
 
 def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from boards.models import Board
-from boards.selectors import hidden_board_ids, visible_ids_of
+from boards.selectors import FEW_BOARDS, hidden_board_ids, visible_ids_of
 from core.engine import Side
 from core.formats.bracket import advance, bracket_places
 from core.numbers import rounded
@@ -97,7 +97,9 @@ def _hidden_boards(stage: Stage) -> tuple[frozenset[int], float]:
         if before is not None:
             (hidden, asked_at), changed = before
             if time.time() - asked_at < STANDINGS_TTL:
-                again = hidden_board_ids(boards.filter(pk__in=changed))
+                again = hidden_board_ids(
+                    boards.filter(pk__in=changed), few=len(changed) <= FEW_BOARDS
+                )
                 return (hidden - changed) | again, asked_at
         return frozenset(hidden_board_ids(boards)), time.time()
 
