@@ -541,12 +541,30 @@ def fanzhu_trump(board: Board) -> str:
 
 
 def seat_facing(board: Board, card: str) -> str:
-    """A declarer seat whose opponents hold ``card`` (so a dig with it is possible)."""
+    """A declarer seat whose opponents hold ``card`` (so a dig with it is possible).
+
+    A generated deal is random: about one in 200 puts both copies of a card in the
+    bottom. Then one copy is swapped with North's first different card (the deal still
+    holds 108 cards, North still 25), so the scenario holds on every deal."""
     wanted = parse_card(card)
+    if not any(parse_card(c) == wanted for cards in board.hands.values() for c in cards):
+        _bring_to_north(board, wanted)
     for seat, cards in board.hands.items():
         if any(parse_card(c) == wanted for c in cards):
             return {"N": "E", "S": "E", "E": "N", "W": "N"}[seat]
     raise AssertionError(f"{card} is in the bottom")
+
+
+def _bring_to_north(board: Board, wanted: Any) -> None:
+    """Swap one bottom copy of ``wanted`` with North's first different card."""
+    bottom = list(board.bottom)
+    at = next(i for i, c in enumerate(bottom) if parse_card(c) == wanted)
+    north = list(board.hands["N"])
+    out = next(i for i, c in enumerate(north) if parse_card(c) != wanted)
+    bottom[at], north[out] = north[out], bottom[at]
+    board.hands = {**board.hands, "N": sorted(north, key=parse_card)}
+    board.bottom = bottom
+    board.save(update_fields=["hands", "bottom"])
 
 
 def entry(
