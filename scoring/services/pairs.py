@@ -40,7 +40,7 @@ from core.standings import (
 from tournament.models import Round, SetPlay, Stage, StageEntry, Table
 
 from ..models import Standing, TravellerInputs, TravellerScore
-from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows
+from ._rows import adjustments_of, confirmed_results, decimal, play_of, sync_rows, update_rows
 from .teams import record_decision, save_match_score
 
 __all__ = ["final_rescore", "mitchell_boards_rescore", "mitchell_standings_rescore"]
@@ -301,8 +301,12 @@ def _sync_lines(
 ) -> tuple[int, Deltas]:
     """Write the traveller lines of ``board_ids`` that differ, and say per pair what its
     lines on them changed by (the new lines less the old). Lines are many (14,000 in a
-    60-table Mitchell) and derived, so a changed line is replaced rather than updated
-    in place: one delete and one insert instead of an UPDATE per row."""
+    60-table Mitchell): a line still wanted at its table is updated in place, all in one
+    statement (``update_rows``), only its columns that changed; a new line is inserted,
+    one no longer wanted deleted. In place, not deleted and inserted again: a correction
+    changes the scores of about 90 lines of its board at 120 tables, and on PostgreSQL
+    each inserted line's six keys are checked at the commit (deferred constraints),
+    an updated line's only when they change (5.1 → 2.4 ms for 90 lines, min of 15)."""
     deltas: Deltas = {}
 
     def add(line: tuple[Any, ...], sign: int) -> None:
@@ -323,6 +327,8 @@ def _sync_lines(
     else:
         existing = TravellerScore.objects.filter(stage=stage).order_by()
     stale: list[int] = []
+    changed: list[SimpleNamespace] = []
+    columns: set[str] = set()
     for pk, board_id, table_id, *values in existing.values_list(
         "id", "board_id", "table_id", *_LINE_FIELDS
     ):
@@ -330,16 +336,22 @@ def _sync_lines(
             continue
         line = tuple(values)
         add(line, -1)
-        if wanted.get((board_id, table_id)) == line:
-            del wanted[board_id, table_id]
-        else:
+        new = wanted.pop((board_id, table_id), None)
+        if new is None:
             stale.append(pk)
+        elif new != line:
+            pairs = list(zip(_LINE_FIELDS, new, strict=True))
+            columns.update(f for (f, value), old in zip(pairs, line, strict=True) if old != value)
+            changed.append(SimpleNamespace(id=pk, **dict(pairs)))
     for start in range(0, len(stale), 900):
         TravellerScore.objects.filter(pk__in=stale[start : start + 900]).delete()
+    if changed:
+        update_rows(TravellerScore, changed, sorted(columns))
     _insert_lines(
         [(stage.pk, board_id, table_id, *values) for (board_id, table_id), values in wanted.items()]
     )
-    return len(stale) + len(wanted), {p: d for p, d in deltas.items() if any(d)}
+    written = len(stale) + len(changed) + len(wanted)
+    return written, {p: d for p, d in deltas.items() if any(d)}
 
 
 def _insert_lines(rows: list[tuple[Any, ...]]) -> None:

@@ -178,3 +178,24 @@ def test_incremental_standings_equal_a_full_rescore(
             step(play, stage, action, django_capture_on_commit_callbacks)
             assert snapshot(stage) == full_rescore(stage), action
         transaction.set_rollback(True)
+
+
+def test_a_correction_updates_its_boards_lines_in_place(play, stage):
+    """A correction moves the matchpoints of the other lines of its board (第二十八条之7:
+    each line is compared with every other), and those lines stay the same rows,
+    updated, not deleted and inserted again; what is stored is still what a full
+    rescore from nothing stores."""
+    b, tables = board(stage, 1), tables_for(stage, 1)
+    results = [
+        play.by_director(b, t, p) for t, p in zip(tables, (0, 40, 80, 120, 150), strict=True)
+    ]
+    rows = TravellerScore.objects.filter(board=b).order_by("table_id")
+    before = list(rows.values_list("table_id", "id", "ns_score"))
+
+    play.correct(results[0], 155)
+
+    after = list(rows.values_list("table_id", "id", "ns_score"))
+    assert [(t, pk) for t, pk, _ in after] == [(t, pk) for t, pk, _ in before]
+    moved = [t for (t, _, old), (_, _, new) in zip(before, after, strict=True) if old != new]
+    assert len(moved) >= 3, (before, after)
+    assert snapshot(stage) == full_rescore(stage)
