@@ -93,9 +93,42 @@ class _Local:
         self.items.clear()
 
 
+class _Newest:
+    """A per-process memo of what belongs to a stage's versions (a payload, or a part
+    that payloads share): for each stage and name, its newest ``keep`` versions only.
+
+    Keyed by version alone, a worker kept the last ``LOCAL_PAYLOADS`` versions of
+    everything it built, whatever their stage: an older version is never asked for
+    again, yet about 1,000 objects a version (a 120-table Mitchell's standings rows)
+    stayed, each walked by the garbage collector — the objects a process held grew by
+    as many at every result. A version's own entry still lasts ``ttl`` seconds."""
+
+    def __init__(self, size: int, keep: int) -> None:
+        self.keep = keep
+        self.stages = _Local(size)  # (stage id, name) → {version: (expires, value)}
+
+    def get(self, stage_id: int, name: str, version: int) -> Any:
+        hit = (self.stages.get((stage_id, name)) or {}).get(version)
+        if hit is None or hit[0] < time.monotonic():
+            return None
+        return hit[1]
+
+    def set(self, stage_id: int, name: str, version: int, value: Any, ttl: float) -> None:
+        versions = dict(self.stages.get((stage_id, name)) or {})  # a copy: set whole
+        versions[version] = (time.monotonic() + ttl, value)
+        for old in sorted(versions)[: -self.keep]:
+            del versions[old]
+        self.stages.set((stage_id, name), versions, ttl)
+
+    def clear(self) -> None:
+        self.stages.clear()
+
+
 _versions = _Local(1024)
-_payloads = _Local(LOCAL_PAYLOADS)
-_parts = _Local(LOCAL_PAYLOADS)  # what payloads of a version share (per_version)
+#: A payload is served by version; a part is also read by the next version's build
+#: (:func:`carried`), so two are kept.
+_payloads = _Newest(LOCAL_PAYLOADS, keep=1)
+_parts = _Newest(LOCAL_PAYLOADS, keep=2)  # what payloads of a version share (per_version)
 _places = _Local(1024)
 _looked = _Local(1024)
 
@@ -188,11 +221,11 @@ def cached_payload(
     ``LATEST_TTL``. A build writes it once, and leaves its lock to expire: once the
     copy is there no reader looks at the lock, so nothing else is written."""
     version = standings_version(stage_id)
-    memo = f"standings:{kind}:{stage_id}:{version}"
-    hit = _payloads.get(memo)
+    hit = _payloads.get(stage_id, kind, version)
     if hit is not None:
         return hit[0], hit[1]
-    key, lock_key = f"standings:{kind}:{stage_id}", f"{memo}:building"
+    key = f"standings:{kind}:{stage_id}"
+    lock_key = f"{key}:{version}:building"
     copy_version, copy = _copy(cache.get(key))
     if copy_version == version:
         hit = _opened(copy)
@@ -206,7 +239,7 @@ def cached_payload(
         hit = _waited(key, lock_key, version)
         if hit is None:  # the builder is gone or slow: build it here
             hit = _built(build, key, lock_key, stage_id, version)
-    _payloads.set(memo, hit, STANDINGS_TTL)
+    _payloads.set(stage_id, kind, version, hit, STANDINGS_TTL)
     return hit[0], hit[1]
 
 
@@ -298,14 +331,14 @@ def per_version(stage_id: int, name: str, build: Callable[[], Any]) -> Any:
     version = (_building.get() or {}).get(stage_id)
     if version is None:
         return build()
-    key = f"standings:{name}:{stage_id}:{version}"
-    hit = _parts.get(key)
+    hit = _parts.get(stage_id, name, version)
     if hit is None:
+        key = f"standings:{name}:{stage_id}:{version}"
         hit = cache.get(key)
         if hit is None:
             hit = build()
             cache.set(key, hit, timeout=STANDINGS_TTL)
-        _parts.set(key, hit, STANDINGS_TTL)
+        _parts.set(stage_id, name, version, hit, STANDINGS_TTL)
     return hit
 
 
@@ -322,10 +355,9 @@ def carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
     if change is None:
         return None
     previous, boards = change
-    key = f"standings:{name}:{stage_id}:{previous}"
-    before = _parts.get(key)
+    before = _parts.get(stage_id, name, previous)
     if before is None:
-        before = cache.get(key)
+        before = cache.get(f"standings:{name}:{stage_id}:{previous}")
     return None if before is None else (before, boards)
 
 

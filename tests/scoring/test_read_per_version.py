@@ -12,13 +12,22 @@ event's) cached standings stay valid."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from boards.models import Board
 from boards.selectors import hidden_board_ids
-from scoring.cache import cached_payload, standings_version
+from scoring.cache import (
+    cached_payload,
+    local_clear,
+    per_version,
+    standings_invalidate,
+    standings_version,
+)
 from scoring.selectors import stage_hidden_boards
 from scoring.services.release import board_release, board_withdraw_release
 from tests.builders import Play, boards_of
@@ -128,3 +137,41 @@ def test_a_result_in_one_stage_leaves_another_stages_cached_standings_valid(
     served = cached_payload(second.pk, lambda: built.append(1), kind="api")
     assert built == [] and served[0] == etag  # its copy still served, nothing rebuilt
     assert client.get(api, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+class Built(list):  # type: ignore[type-arg]
+    """A payload or a part that a weak reference can follow (a plain list cannot)."""
+
+
+def test_a_process_keeps_only_the_versions_it_can_still_serve(two_stages):
+    """A worker lives a whole tournament. Its memo kept every version's payload and
+    parts until 256 entries were there, whatever their stage: a version is never asked
+    for again once the next one starts, yet a 120-table Mitchell's rows (about 1,000
+    objects a version) stayed, and the objects the process held — each walked by the
+    garbage collector — grew by as many at every result. Now it keeps the newest
+    payload of each face, and the newest two parts (the build of a version carries
+    what the version before found: ``carried``)."""
+    stage = two_stages[0]
+    local_clear()
+    parts: list[weakref.ref[Built]] = []
+    payloads: list[weakref.ref[Built]] = []
+
+    def part() -> Built:
+        made = Built([len(parts)])
+        parts.append(weakref.ref(made))
+        return made
+
+    def payload() -> Built:
+        made = Built(per_version(stage.pk, "rows", part))
+        payloads.append(weakref.ref(made))
+        return made
+
+    for _ in range(4):
+        served = cached_payload(stage.pk, payload, kind="api")[1]
+        assert served == [len(parts) - 1]  # this version's, built once
+        del served
+        standings_invalidate([stage.pk])
+    gc.collect()
+
+    assert [made() is not None for made in parts] == [False, False, True, True]
+    assert [made() is not None for made in payloads] == [False, False, False, True]

@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db
 def test_junk_query_strings_share_one_cached_page(client, demo):
     standings_cache.local_clear()
     url = reverse("web:standings", args=[demo.event.code, demo.mitchell.order])
-    before = len(standings_cache._payloads.items)
+    before = len(standings_cache._payloads.stages.items)
 
     pages = [client.get(f"{url}?junk={n}").content.decode() for n in range(5)]
     plain = client.get(url).content.decode()
 
-    assert len(standings_cache._payloads.items) - before == 1
+    assert len(standings_cache._payloads.stages.items) - before == 1
     assert all("junk" not in page for page in pages + [plain])
