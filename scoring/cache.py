@@ -204,6 +204,11 @@ def _change_key(stage_id: int, version: int) -> str:
     return f"standings:change:{stage_id}:{version}"
 
 
+def _part_key(stage_id: int, name: str, version: int) -> str:
+    """The shared cache's key of what a version's payloads share (:func:`per_version`)."""
+    return f"standings:{name}:{stage_id}:{version}"
+
+
 def cached_payload(
     stage_id: int, build: Callable[[], Any], *, kind: str = "api"
 ) -> tuple[str, Any]:
@@ -333,7 +338,7 @@ def per_version(stage_id: int, name: str, build: Callable[[], Any]) -> Any:
         return build()
     hit = _parts.get(stage_id, name, version)
     if hit is None:
-        key = f"standings:{name}:{stage_id}:{version}"
+        key = _part_key(stage_id, name, version)
         hit = cache.get(key)
         if hit is None:
             hit = build()
@@ -357,7 +362,7 @@ def carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
     previous, boards = change
     before = _parts.get(stage_id, name, previous)
     if before is None:
-        before = cache.get(f"standings:{name}:{stage_id}:{previous}")
+        before = cache.get(_part_key(stage_id, name, previous))
     return None if before is None else (before, boards)
 
 
