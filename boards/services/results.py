@@ -261,15 +261,11 @@ def _prediction_flags(
     return flags
 
 
-def _reflag(box_card: BoxCard) -> None:
-    """Recompute a box card's prediction flags from its filling result (a contradiction
-    waiting for the 第三十三条 decision stays: only the decision lifts it)."""
-    filler = box_card.filled_by
-    flags = (
-        _prediction_flags(box_card_prediction(box_card.board, filler.table), box_card.values())
-        if filler is not None
-        else []
-    )
+def _reflag(box_card: BoxCard, board: Board, table: Table) -> None:
+    """Recompute a box card's prediction flags from its filling result, at ``table``,
+    on ``board`` (a contradiction waiting for the 第三十三条 decision stays: only the
+    decision lifts it)."""
+    flags = _prediction_flags(box_card_prediction(board, table), box_card.values())
     flags += [f for f in box_card.flags if f.get("code") == CONTRADICTED]
     if flags != box_card.flags:
         box_card.flags, box_card.flagged = flags, bool(flags)
@@ -278,16 +274,25 @@ def _reflag(box_card: BoxCard) -> None:
 
 def _reflag_around(board: Board, table: Table) -> None:
     """After a write at ``table``: this board's box card and the next board's, when this
-    table filled them, follow from the results there."""
+    table filled them, follow from the results there.
+
+    The box cards alone are read: the board and the filling table are the caller's (the
+    filter names them), and the next board is read only when this table filled its box
+    card too — a join of box card, board, set, result and table, built and planned after
+    every result, cost more than the rest of the check."""
     boxes = BoxCard.objects.filter(
         board__stage_id=board.stage_id,
         board__round_id=board.round_id,
         board__number__in=(board.number, board.number + 1),
         filled_by__table=table,
         **_group(table.match),
-    ).select_related("board__board_set", "filled_by__table")  # the prediction: match_id only
-    for box in boxes.defer("board__hands", "board__bottom"):  # no deal decoded to reflag
-        _reflag(box)
+    )
+    for box in boxes:
+        on = board
+        if box.board_id != board.pk:  # the next board: no deal decoded to reflag
+            on = Board.objects.select_related("board_set").defer("hands", "bottom")
+            on = on.get(pk=box.board_id)
+        _reflag(box, on, table)
 
 
 # --- checking an entry -------------------------------------------------------------------
