@@ -29,17 +29,15 @@ def rounded(value: Decimal | Fraction | int | float | str, places: int = 2) -> D
     their exact type first: a 120-table Mitchell's first reads after a result round
     about 2,000 of them, and ``isinstance`` through the numeric ABCs, a ``Fraction``'s
     comparison with 0 and ``10 ** places`` cost more than the rounding."""
-    if isinstance(value, Decimal) and 0 <= places < len(_QUANTA):  # Decimal: no ABC
-        return value.quantize(_QUANTA[places], rounding=ROUND_HALF_UP)
-    if type(value) is Fraction or isinstance(value, Fraction):
+    if isinstance(value, Decimal):  # first: a Decimal is no ABC, a Fraction is
+        exact = value
+    elif type(value) is Fraction or isinstance(value, Fraction):
         # In whole numbers, so the exact value decides (no decimal division first).
         numerator, denominator = value.numerator, value.denominator
         scale = _TENS[places] if 0 <= places < len(_TENS) else 10**places
         whole, rest = divmod(abs(numerator) * scale, denominator)
         whole += 2 * rest >= denominator  # half up, away from zero
         return Decimal(whole if numerator >= 0 else -whole).scaleb(-places)
-    if isinstance(value, Decimal):
-        exact = value
     else:  # an int exactly; a float or a text as it reads
         exact = Decimal(value) if type(value) is int else Decimal(str(value))
     quantum = _QUANTA[places] if 0 <= places < len(_QUANTA) else Decimal(1).scaleb(-places)
