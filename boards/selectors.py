@@ -221,10 +221,13 @@ def _hidden_among(boards: QuerySet[Board]) -> set[int]:
     """:func:`hidden_board_ids` of a few boards, in one statement: per board, the
     confirmed results at tables scheduled (not of a match not needed) beside the
     tables scheduled to play its set."""
-    # The tables of matches not needed, once for the statement (a hashed subplan): not
-    # each result's and each play's table joined to its match, where a Mitchell's tables
-    # have none (119 lookups of each kind per board at 120 tables).
-    skipped = Table.objects.filter(match__status=Match.Status.NOT_NEEDED).values("pk")
+    # The tables of the boards' stages' matches not needed, once for the statement (a
+    # hashed subplan, through the matches' stage index): not each result's and each
+    # play's table joined to its match, where a Mitchell's tables have none (119 lookups
+    # of each kind per board at 120 tables).
+    skipped = Table.objects.filter(
+        match__stage_id__in=boards.values("stage_id"), match__status=Match.Status.NOT_NEEDED
+    ).values("pk")
     needed = ~Q(table_id__in=skipped)
     confirmed = (
         Result.objects.filter(needed, board_id=OuterRef("pk"), status=Result.Status.CONFIRMED)
