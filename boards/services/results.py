@@ -288,11 +288,11 @@ def _reflag_around(board: Board, table: Table) -> None:
         **_group(table.match),
     )
     for box in boxes:
-        on = board
-        if box.board_id != board.pk:  # the next board: no deal decoded to reflag
-            on = Board.objects.select_related("board_set").defer("hands", "bottom")
-            on = on.get(pk=box.board_id)
-        _reflag(box, on, table)
+        if box.board_id == board.pk:
+            _reflag(box, board, table)
+        else:  # the next board, with its set; no deal decoded to reflag
+            boards = Board.objects.select_related("board_set").defer("hands", "bottom")
+            _reflag(box, boards.get(pk=box.board_id), table)
 
 
 # --- checking an entry -------------------------------------------------------------------
