@@ -25,13 +25,14 @@ def rounded(value: Decimal | Fraction | int | float | str, places: int = 2) -> D
     of a score, for the text of a page, a paper, the API's JSON, and for comparing
     pairs' totals as they are printed (56.125 % is 56.13 everywhere).
 
-    A stored score (a ``Decimal``) and a running total (a ``Fraction``) are told by
-    their exact type first: a 120-table Mitchell's first reads after a result round
-    about 2,000 of them, and ``isinstance`` through the numeric ABCs, a ``Fraction``'s
-    comparison with 0 and ``10 ** places`` cost more than the rounding."""
+    A stored score (a ``Decimal``) and a running total (a ``Fraction``) are told apart
+    first, by their own classes (an exact type matches at once): a 120-table Mitchell's
+    first reads after a result round about 2,000 of them, and ``isinstance`` through
+    the numeric ABCs, a ``Fraction``'s comparison with 0 and ``10 ** places`` cost more
+    than the rounding."""
     if isinstance(value, Decimal):  # first: a Decimal is no ABC, a Fraction is
         exact = value
-    elif type(value) is Fraction or isinstance(value, Fraction):
+    elif isinstance(value, Fraction):
         # In whole numbers, so the exact value decides (no decimal division first).
         numerator, denominator = value.numerator, value.denominator
         scale = _TENS[places] if 0 <= places < len(_TENS) else 10**places
