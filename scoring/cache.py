@@ -51,7 +51,7 @@ from django.db import transaction
 __all__ = [
     "STANDINGS_TTL",
     "cached_payload",
-    "carried",
+    "carried_part",
     "local_clear",
     "per_version",
     "remembered",
@@ -126,7 +126,7 @@ class _Newest:
 
 _versions = _Local(1024)
 #: A payload is served by version; a part is also read by the next version's build
-#: (:func:`carried`), so two are kept.
+#: (:func:`carried_part`), so two are kept.
 _payloads = _Newest(LOCAL_PAYLOADS, keep=1)
 _parts = _Newest(LOCAL_PAYLOADS, keep=2)  # what payloads of a version share (per_version)
 _places = _Local(1024)
@@ -185,7 +185,7 @@ def standings_invalidate(
 ) -> None:
     """Start a new version of each stage. ``boards``: the only boards the change may
     have shown or hidden (a result's, a released one's), recorded with the new version
-    so that what is built per version from boards (:func:`carried`) looks again at
+    so that what is built per version from boards (:func:`carried_part`) looks again at
     those alone; None: any board."""
     for stage_id in set(stage_ids):
         _versions.items.pop(stage_id, None)
@@ -322,12 +322,18 @@ def _at_version(stage_id: int, version: int) -> Iterator[None]:
         _building.reset(token)
 
 
-def per_version(stage_id: int, name: str, build: Callable[[], Any]) -> Any:
+def per_version(stage_id: int, name: str, build: Callable[[], Any], *, shared: bool = True) -> Any:
     """``build()`` once per version of a stage for every payload built for that version
     (:func:`cached_payload`): the API's JSON, the page in each language, in every
     process sharing the cache. What several faces read alike after a change — which
     boards are still hidden (``scoring.selectors.stage_hidden_boards``) — is then asked
     of the database once, not once per face.
+
+    ``shared=False``: once per version in each process, not stored in the shared cache,
+    for what costs more to pickle and store than to read again — a 120-table Mitchell's
+    240 standings lines (``scoring.selectors.standings_rows``): pickling their 1,440
+    ``Decimal`` took 2.4 ms of the first read after every result, building them 4.8 ms,
+    and only a face built in another process could have read them back (0.9 ms).
 
     Outside a build (a test, a PDF, an official's uncached page, a read inside the
     transaction that changed it) ``build()`` runs every time: only a build knows that
@@ -339,24 +345,51 @@ def per_version(stage_id: int, name: str, build: Callable[[], Any]) -> Any:
     hit = _parts.get(stage_id, name, version)
     if hit is None:
         key = _part_key(stage_id, name, version)
-        hit = cache.get(key)
+        hit = cache.get(key) if shared else None
         if hit is None:
             hit = build()
-            cache.set(key, hit, timeout=STANDINGS_TTL)
+            if shared:
+                cache.set(key, hit, timeout=STANDINGS_TTL)
         _parts.set(stage_id, name, version, hit, STANDINGS_TTL)
     return hit
 
 
-def carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
+def carried_part(
+    stage_id: int,
+    name: str,
+    build: Callable[[], Any],
+    again: Callable[[Any, frozenset[int]], Any] | None = None,
+) -> Any:
+    """:func:`per_version`, carried from the version before when the change that started
+    this one named its boards (a result's rescore, a release): ``again(before, boards)``
+    looks at those boards alone (which are still hidden); without ``again`` no such
+    change can alter it (the field's names, its pair numbers), so it is carried as it is.
+
+    It is built whole by ``build()`` after any other change (a whole rescore, a new
+    round), outside a build, and at least every ``STANDINGS_TTL`` seconds: nothing
+    carried outlives what a cached page would (a pair renamed shows on the next page
+    built within that, as it did on the page cached before it)."""
+
+    def fresh() -> tuple[Any, float]:
+        before = _carried(stage_id, name)
+        if before is not None:
+            (value, asked_at), boards = before
+            if time.time() - asked_at < STANDINGS_TTL:
+                return (value if again is None else again(value, boards)), asked_at
+        return build(), time.time()
+
+    return per_version(stage_id, name, fresh)[0]
+
+
+def _carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
     """For the build of a version (:func:`per_version`): what ``name`` was at the
-    version just before, with the boards whose change started this one — so the build
-    need look again at those boards only. None when either is unknown: outside a build,
-    after a change that did not name its boards (a whole rescore, a new round: any
-    board may have changed), or once the copy expired (``STANDINGS_TTL``)."""
+    version just before, with the boards whose change started this one. None when
+    either is unknown: outside a build, after a change that did not name its boards,
+    or once the copy expired (``STANDINGS_TTL``)."""
     version = (_building.get() or {}).get(stage_id)
     if version is None:
         return None
-    change = cache.get(_change_key(stage_id, version))
+    change = _change(stage_id, version)
     if change is None:
         return None
     previous, boards = change
@@ -364,6 +397,17 @@ def carried(stage_id: int, name: str) -> tuple[Any, frozenset[int]] | None:
     if before is None:
         before = cache.get(_part_key(stage_id, name, previous))
     return None if before is None else (before, boards)
+
+
+def _change(stage_id: int, version: int) -> tuple[int, frozenset[int]] | None:
+    """The version before ``version`` and the boards whose change started it (None: not
+    recorded), asked of the shared cache once per version in a process, however many
+    parts are carried (the hidden boards, the field's names, its pair numbers)."""
+    known = _parts.get(stage_id, "change", version)
+    if known is None:
+        known = cache.get(_change_key(stage_id, version)) or ()
+        _parts.set(stage_id, "change", version, known, STANDINGS_TTL)
+    return known or None
 
 
 # --- what starts a new version ------------------------------------------------------------

@@ -6,7 +6,6 @@ computed from results on a page view. Ordering is the ranking's order.
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -33,7 +32,7 @@ from core.standings import group_qualifiers as pure_group_qualifiers
 from tournament.models import Entrant, Match, Stage
 from tournament.selectors import stage_bracket, stage_bracket_results, stage_seeds
 
-from .cache import STANDINGS_TTL, carried, per_version
+from .cache import carried_part, per_version
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore, percentage_of
 from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, StandingLine
 from .services.team_formats import carried_matches
@@ -81,29 +80,19 @@ def stage_hidden_boards(stage: Stage) -> frozenset[int]:
 
     After a change that named its boards (a result's rescore, a release) only those are
     looked at again, the others carried from the version before (``scoring.cache
-    .carried``): a 120-table Mitchell's 57,600 scheduled (board, table) pairs are not
+    .carried_part``): a 120-table Mitchell's 57,600 scheduled (board, table) pairs are not
     joined to their results after every result. The whole question is asked afresh at
     least every ``STANDINGS_TTL`` seconds, so nothing carried outlives what a cached
     page would."""
-    return _hidden_boards(stage)[0]
+    boards = Board.objects.filter(stage_id=stage.pk)
 
+    def again(hidden: frozenset[int], changed: frozenset[int]) -> frozenset[int]:
+        few = len(changed) <= FEW_BOARDS
+        return (hidden - changed) | hidden_board_ids(boards.filter(pk__in=changed), few=few)
 
-def _hidden_boards(stage: Stage) -> tuple[frozenset[int], float]:
-    """The hidden boards, and when they were last asked of the database whole."""
-
-    def build() -> tuple[frozenset[int], float]:
-        boards = Board.objects.filter(stage_id=stage.pk)
-        before = carried(stage.pk, "hidden")
-        if before is not None:
-            (hidden, asked_at), changed = before
-            if time.time() - asked_at < STANDINGS_TTL:
-                again = hidden_board_ids(
-                    boards.filter(pk__in=changed), few=len(changed) <= FEW_BOARDS
-                )
-                return (hidden - changed) | again, asked_at
-        return frozenset(hidden_board_ids(boards)), time.time()
-
-    hidden: tuple[frozenset[int], float] = per_version(stage.pk, "hidden", build)
+    hidden: frozenset[int] = carried_part(
+        stage.pk, "hidden", lambda: frozenset(hidden_board_ids(boards)), again
+    )
     return hidden
 
 
@@ -297,13 +286,15 @@ def standings_rows(
     (第二十八条之6, 第二十五条): pairs are ranked afresh from those totals, so the order
     tells no more than the numbers beside it. Every face renders these same rows, and
     the faces built for one version of the stage (the API's JSON, the page in each
-    language) read them once (``scoring.cache.per_version``): 240 pairs' lines cost
-    4 ms to read and build at 120 tables, each time."""
+    language) in one process read them once (``scoring.cache.per_version``, not shared
+    between processes: 240 pairs' lines cost 4.8 ms to read and build at 120 tables,
+    and 2.4 ms to pickle for the shared cache)."""
     reader = "official" if official else "player"
     rows: tuple[StandingLine, ...] = per_version(
         stage.pk,
         f"rows:{reader}:{group_label!r}",
         lambda: _standings_rows(stage, official=official, group_label=group_label),
+        shared=False,
     )
     return rows
 

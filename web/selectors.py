@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.engine import SEAT_NAMES
+from scoring.cache import carried_part
 from tournament.models import (
     Entrant,
     Event,
@@ -91,6 +92,18 @@ def entrant_views(event: Event) -> dict[int, EntrantView]:
     return views
 
 
+def standings_entrants(event: Event, stage: Stage) -> dict[int, EntrantView]:
+    """:func:`entrant_views` for the build of a version of ``stage``'s standings page,
+    carried from the version before when a result started this one
+    (``scoring.cache.carried_part``: a result renames nobody; two queries and 240
+    entrants built, 2 ms of every first read at 120 tables). Not to be changed: the
+    next version's page reads the same mapping."""
+    entrants: dict[int, EntrantView] = carried_part(
+        stage.pk, "entrants", lambda: entrant_views(event)
+    )
+    return entrants
+
+
 def event_overview(event: Event) -> dict[str, Any]:
     """The event page: its stages in order and its teams and pairs."""
     entrants = entrant_views(event)
@@ -155,11 +168,19 @@ def tables_where(filters: Q) -> QuerySet[Table]:
 def pair_numbers(
     stage: Stage, entries: Iterable[StageEntry] | None = None
 ) -> dict[int, tuple[str, int | None]]:
-    """Entrant id → its direction and pair number (``entries``: the stage's, already read)."""
-    if entries is None:
+    """Entrant id → its direction and pair number (``entries``: the stage's, already read).
+    Read for the build of a version of the stage's standings, it is carried from the
+    version before when a result started this one (``scoring.cache.carried_part``: a
+    result renumbers no pair)."""
+    if entries is not None:
+        return {e.entrant_id: (e.direction, e.pair_number) for e in entries}
+
+    def read() -> dict[int, tuple[str, int | None]]:
         stored = stage.entries.values_list("entrant_id", "direction", "pair_number")
         return {entrant: (direction, number) for entrant, direction, number in stored}
-    return {e.entrant_id: (e.direction, e.pair_number) for e in entries}
+
+    numbers: dict[int, tuple[str, int | None]] = carried_part(stage.pk, "pair-numbers", read)
+    return numbers
 
 
 @dataclass

@@ -166,7 +166,7 @@ def stage_standings(request: HttpRequest, code: str, order: int) -> HttpResponse
         # Each format's result as its stage page computes it (a bracket's places, a
         # Mitchell's two rankings …), with the ties' markers and reasons.
         build = STANDINGS_PAGES.get(stage.kind, STAGE_PAGES[stage.kind][0])
-        data = build(stage, selectors.entrant_views(event), director=director)
+        data = build(stage, selectors.standings_entrants(event, stage), director=director)
         context = {"event": event, "stage": stage, **data}
         context["csrf_token"] = CSRF_PLACEHOLDER
         return render_to_string("web/stage_standings.html", context, request=shared)

@@ -6,7 +6,7 @@ hidden (第二十八条之6) — 12 ms at 60 tables on SQLite, 57,600 scheduled 
 pairs joined to their results at 120 — after every result. Now the hidden boards are
 asked once per version for every face (``scoring.cache.per_version``), and after a
 change that names its boards (a result's rescore, a release) only those boards are
-looked at again, the rest carried from the version before (``scoring.cache.carried``).
+looked at again, the rest carried from the version before (``scoring.cache.carried_part``).
 A result of one stage starts a new version of that stage only: another stage's (or
 event's) cached standings stay valid."""
 
@@ -150,7 +150,7 @@ def test_a_process_keeps_only_the_versions_it_can_still_serve(two_stages):
     objects a version) stayed, and the objects the process held — each walked by the
     garbage collector — grew by as many at every result. Now it keeps the newest
     payload of each face, and the newest two parts (the build of a version carries
-    what the version before found: ``carried``)."""
+    what the version before found: ``carried_part``)."""
     stage = two_stages[0]
     local_clear()
     parts: list[weakref.ref[Built]] = []
