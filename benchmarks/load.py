@@ -1,7 +1,7 @@
 """Load figures: standings under 50 concurrent clients, against a bare Django view.
 
-    python benchmarks/load.py [--clients 50] [--seconds 20] [--workers N] [--port 8765]
-        [--tables 60]
+    python benchmarks/load.py [--clients 50] [--seconds 20] [--workers N] [--threads N]
+        [--port 8765] [--tables 60]
 
 Creates a scratch PostgreSQL database with psql (``duidiao_load`` on 127.0.0.1:5432,
 user postgres; dropped again at the end), migrates it and builds a Mitchell of
@@ -166,7 +166,10 @@ def prepare(env: dict[str, str], database: str = DATABASE, tables: int = 60) -> 
     return int(order)
 
 
-def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
+def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+    """gunicorn as deployed: ``gunicorn.conf.py``'s workers and threads for PostgreSQL
+    (``WEB_CONCURRENCY`` / ``WEB_THREADS`` in ``env`` when ``--workers`` / ``--threads``
+    ask for others), on ``port``."""
     gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
     proc = subprocess.Popen(
         [
@@ -174,8 +177,6 @@ def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[byte
             "duidiao.wsgi",
             "-b",
             f"{HOST}:{port}",
-            "-w",
-            str(workers),
             "--backlog",
             "2048",
             "--log-level",
@@ -194,8 +195,21 @@ def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[byte
         if proc.poll() is not None or time.monotonic() > deadline:
             raise SystemExit("gunicorn did not start")
         time.sleep(0.5)
-    time.sleep(2 + workers * 0.5)  # the rest of the workers import Django too
+    time.sleep(2 + int(sizing(env)[0]) * 0.5)  # the rest of the workers import Django too
     return proc
+
+
+def sizing(env: dict[str, str]) -> tuple[str, str, str]:
+    """The processes, threads and worker class ``gunicorn.conf.py`` gives ``env``."""
+    code = (
+        "import runpy; c = runpy.run_path('gunicorn.conf.py'); "
+        "print(c['workers'], c['threads'], c['worker_class'])"
+    )
+    out = subprocess.run(
+        [PYTHON, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    workers, threads, kind = out.stdout.split()
+    return workers, threads, kind
 
 
 def ready(port: int) -> bool:
@@ -292,7 +306,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
+    parser.add_argument("--workers", type=int, help="processes (default: gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, help="threads a process (gunicorn.conf.py's)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
@@ -306,9 +321,13 @@ def main() -> None:
         raise SystemExit(f"port {args.port} is taken")
 
     env = environment(args.database, args.redis_db)
+    if args.workers:
+        env["WEB_CONCURRENCY"] = str(args.workers)
+    if args.threads:
+        env["WEB_THREADS"] = str(args.threads)
     print(f"preparing {args.database} (migrate, a {args.tables}-table Mitchell)…", flush=True)
     order = prepare(env, args.database, args.tables)
-    server = serve(env, args.port, args.workers)
+    server = serve(env, args.port)
     paths = {
         "bare view /healthz": "/healthz",
         "standings page": f"/e/{EVENT}/s/{order}/standings/",
@@ -348,8 +367,10 @@ def main() -> None:
     results = {name: summary(rows) for name, rows in samples.items()}
     cache = "Redis" if "CACHE_URL" in env else "local memory"
     print(
-        f"\ngunicorn, {args.workers} sync workers, PostgreSQL, cache: {cache}; "
-        f"{args.clients} clients, {args.seconds:.0f} s each in {rounds} interleaved rounds, "
+        "\ngunicorn, {} processes × {} threads ({}), PostgreSQL, cache: {}; ".format(
+            *sizing(env), cache
+        )
+        + f"{args.clients} clients, {args.seconds:.0f} s each in {rounds} interleaved rounds, "
         f"{os.cpu_count()} cores; a {args.tables}-table Mitchell, {corrected} corrections "
         "rescored during the 1/s runs"
     )
