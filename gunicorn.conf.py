@@ -10,7 +10,7 @@ Threaded workers, sized by the database (``WEB_CONCURRENCY`` / ``WEB_THREADS`` w
   database's: ten threads of one process took turns at its interpreter lock. Under 50
   clients on 2 cores (``benchmarks/load.py``, a 60-table Mitchell) 5 × 10 served the
   standings at 69–72 % of a bare view's rate with a p99 of 311–351 ms; 5 × 2 at
-  74–89 % with 156–261 ms (two runs), and 20–40 % more requests a second in all.
+  74–89 % with 156–261 ms (two runs), serving 60–75 % more standings a second.
 
 Bound to ``HOST:PORT``: ``make run`` sets ``HOST=0.0.0.0`` (phones on the venue network
 reach it); production leaves the default loopback, behind the proxy that terminates
