@@ -608,6 +608,18 @@ def boards_of(table: Table) -> list[Board]:
     return out
 
 
+def play_all_but_last_table_one(stage: Stage, play: Play) -> None:
+    """Every round of a movement played but table 1's last, in one commit: that round's
+    boards there stay hidden from players (第二十八条之6)."""
+    last = stage.rounds.order_by("-number").first()
+    with play.one_commit():
+        for round_ in stage.rounds.order_by("number"):
+            for table in round_.tables.order_by("number"):
+                if not (round_ == last and table.number == 1):
+                    for one in boards_of(table):
+                        play.at_table(one, table, 20 + 15 * ((one.number + table.number) % 7))
+
+
 def board(stage: Stage, number: int) -> Board:
     """Board ``number`` of a stage that deals each number once (a Mitchell, a pairs
     final); a team stage deals per round."""

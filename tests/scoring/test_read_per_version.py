@@ -30,21 +30,10 @@ from scoring.cache import (
 )
 from scoring.selectors import stage_hidden_boards
 from scoring.services.release import board_release, board_withdraw_release
-from tests.builders import Play, boards_of
+from tests.builders import Play, boards_of, play_all_but_last_table_one
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
-
-
-def _play_all_but_last(stage, play: Play) -> None:
-    """Every round played but table 1's last: that round's boards there stay hidden."""
-    last = stage.rounds.order_by("-number").first()
-    with play.one_commit():
-        for round_ in stage.rounds.order_by("number"):
-            for table in round_.tables.order_by("number"):
-                if not (round_ == last and table.number == 1):
-                    for board in boards_of(table):
-                        play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
 
 
 @pytest.fixture
@@ -54,7 +43,7 @@ def two_stages(make_pairs, make_stage, play: Play):
     first = make_stage("mitchell", pairs, boards_per_round=2)
     second = make_stage("mitchell", pairs, boards_per_round=2)
     for stage in (first, second):
-        _play_all_but_last(stage, play)
+        play_all_but_last_table_one(stage, play)
     return first, second
 
 

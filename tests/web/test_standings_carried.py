@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from scoring import cache as standings_cache
 from scoring.cache import STANDINGS_TTL, local_clear, standings_invalidate, standings_version
-from tests.builders import Play, boards_of
+from tests.builders import Play, boards_of, play_all_but_last_table_one
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -32,13 +32,7 @@ def mitchell(make_pairs, make_stage, play: Play):
     """A 3-table Mitchell of a running event, its last round at table 1 not played."""
     pairs = make_pairs(6)
     stage = make_stage("mitchell", pairs, boards_per_round=2)
-    last = stage.rounds.order_by("-number").first()
-    with play.one_commit():
-        for round_ in stage.rounds.order_by("number"):
-            for table in round_.tables.order_by("number"):
-                if not (round_ == last and table.number == 1):
-                    for board in boards_of(table):
-                        play.at_table(board, table, 20 + 15 * ((board.number + table.number) % 7))
+    play_all_but_last_table_one(stage, play)
     Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING)
     local_clear()
     return stage
