@@ -17,11 +17,15 @@ reach it); production leaves the default loopback, behind the proxy that termina
 TLS (``GUNICORN_BIND`` still wins)."""
 
 import os
-from urllib.parse import urlsplit
+from pathlib import Path
 
-#: ``DATABASE_URL``'s schemes of PostgreSQL (``dj_database_url``'s names for it).
-POSTGRES = {"postgres", "postgresql", "pgsql"}
-_postgres = urlsplit(os.environ.get("DATABASE_URL") or "").scheme in POSTGRES
+from duidiao.env import database_config
+
+# The database as the settings read it (``DATABASE_URL``, the one reading of it).
+_postgres = (
+    database_config(os.environ, Path(__file__).resolve().parent)["ENGINE"]
+    == "django.db.backends.postgresql"
+)
 
 bind = os.environ.get("GUNICORN_BIND") or "{}:{}".format(
     os.environ.get("HOST", "127.0.0.1"), os.environ.get("PORT", "8000")
