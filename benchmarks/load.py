@@ -166,10 +166,10 @@ def prepare(env: dict[str, str], database: str = DATABASE, tables: int = 60) -> 
     return int(order)
 
 
-def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
     """gunicorn as deployed: ``gunicorn.conf.py``'s workers and threads for PostgreSQL
     (``WEB_CONCURRENCY`` / ``WEB_THREADS`` in ``env`` when ``--workers`` / ``--threads``
-    ask for others), on ``port``."""
+    ask for others: ``workers`` is what that gives), on ``port``."""
     gunicorn = shutil.which("gunicorn", path=str(Path(PYTHON).parent)) or "gunicorn"
     proc = subprocess.Popen(
         [
@@ -195,7 +195,7 @@ def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
         if proc.poll() is not None or time.monotonic() > deadline:
             raise SystemExit("gunicorn did not start")
         time.sleep(0.5)
-    time.sleep(2 + int(sizing(env)[0]) * 0.5)  # the rest of the workers import Django too
+    time.sleep(2 + workers * 0.5)  # the rest of the workers import Django too
     return proc
 
 
@@ -327,7 +327,8 @@ def main() -> None:
         env["WEB_THREADS"] = str(args.threads)
     print(f"preparing {args.database} (migrate, a {args.tables}-table Mitchell)…", flush=True)
     order = prepare(env, args.database, args.tables)
-    server = serve(env, args.port)
+    size = sizing(env)
+    server = serve(env, args.port, int(size[0]))
     paths = {
         "bare view /healthz": "/healthz",
         "standings page": f"/e/{EVENT}/s/{order}/standings/",
@@ -367,9 +368,7 @@ def main() -> None:
     results = {name: summary(rows) for name, rows in samples.items()}
     cache = "Redis" if "CACHE_URL" in env else "local memory"
     print(
-        "\ngunicorn, {} processes × {} threads ({}), PostgreSQL, cache: {}; ".format(
-            *sizing(env), cache
-        )
+        "\ngunicorn, {} processes × {} threads ({}), PostgreSQL, cache: {}; ".format(*size, cache)
         + f"{args.clients} clients, {args.seconds:.0f} s each in {rounds} interleaved rounds, "
         f"{os.cpu_count()} cores; a {args.tables}-table Mitchell, {corrected} corrections "
         "rescored during the 1/s runs"
