@@ -12,6 +12,7 @@ see everything; the pages decide who is a director and ask :func:`board_visible_
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -223,18 +224,36 @@ def _hidden_among(boards: QuerySet[Board]) -> set[int]:
     confirmed results at tables scheduled (not of a match not needed) beside the
     tables scheduled to play its set.
 
-    Written as SQL over the models' own table and column names, ``boards`` compiled by
-    the ORM inside it: the same statement built as ORM subqueries (two counts, each
-    leaving out the matches not needed, each reaching back to the board) cost 2.8–4.9
-    ms to build and compile at every first read after a result, more than the database
-    takes to answer it (2 ms at 120 tables)."""
+    Written as SQL over the models' own table and column names (:func:`_among_sql`),
+    ``boards`` compiled by the ORM inside it: the same statement built as ORM subqueries
+    (two counts, each leaving out the matches not needed, each reaching back to the
+    board) cost 2.8–4.9 ms to build and compile at every first read after a result, more
+    than the database takes to answer it (2 ms at 120 tables)."""
+    among, params = boards.order_by().values("pk").query.sql_with_params()
+    not_needed, confirmed = Match.Status.NOT_NEEDED.value, Result.Status.CONFIRMED.value
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _among_sql(connection.vendor).format(among=among),
+            [
+                confirmed,
+                *(not_needed, *params),
+                *(not_needed, *params),
+                *params,
+            ],
+        )
+        return {pk for pk, done, tables in cursor.fetchall() if not tables or done < tables}
+
+
+@functools.cache
+def _among_sql(vendor: str) -> str:
+    """The statement of :func:`_hidden_among`, written once per process and database
+    (``vendor``), ``{among}`` standing for the boards' ids."""
     quote = connection.ops.quote_name
 
     def name(model: Any, field: str = "") -> str:
         opts = model._meta
         return quote(opts.db_table if not field else opts.get_field(field).column)
 
-    among, params = boards.order_by().values("pk").query.sql_with_params()
     board, result, play = name(Board), name(Result), name(SetPlay)
     # The tables of the boards' stages' matches not needed, once for the statement (a
     # hashed subplan, through the matches' stage index): not each result's and each
@@ -245,30 +264,18 @@ def _hidden_among(boards: QuerySet[Board]) -> set[int]:
         f" INNER JOIN {name(Match)} m ON t.{name(Table, 'match')} = m.{name(Match, 'id')}"
         f" WHERE m.{name(Match, 'status')} = %s AND m.{name(Match, 'stage')} IN"
         f" (SELECT s.{name(Board, 'stage')} FROM {board} s"
-        f" WHERE s.{name(Board, 'id')} IN ({among}))"
+        f" WHERE s.{name(Board, 'id')} IN ({{among}}))"
     )
-    sql = (
+    return (
         f"SELECT b.{name(Board, 'id')},"
         f" (SELECT COUNT(*) FROM {result} r WHERE r.{name(Result, 'board')} = b.{name(Board, 'id')}"
         f" AND r.{name(Result, 'status')} = %s AND r.{name(Result, 'table')} NOT IN ({skipped})),"
         f" (SELECT COUNT(*) FROM {play} p"
         f" WHERE p.{name(SetPlay, 'board_set')} = b.{name(Board, 'board_set')}"
         f" AND p.{name(SetPlay, 'table')} NOT IN ({skipped}))"
-        f" FROM {board} b WHERE b.{name(Board, 'id')} IN ({among})"
+        f" FROM {board} b WHERE b.{name(Board, 'id')} IN ({{among}})"
         f" AND b.{name(Board, 'released_at')} IS NULL"
     )
-    not_needed, confirmed = Match.Status.NOT_NEEDED.value, Result.Status.CONFIRMED.value
-    with connection.cursor() as cursor:
-        cursor.execute(
-            sql,
-            [
-                confirmed,
-                *(not_needed, *params),
-                *(not_needed, *params),
-                *params,
-            ],
-        )
-        return {pk for pk, done, tables in cursor.fetchall() if not tables or done < tables}
 
 
 def boards_still_to_play(boards: Iterable[Board]) -> list[tuple[Board, list[Table]]]:
