@@ -98,8 +98,10 @@ def celery_config(environ: Mapping[str, str]) -> dict[str, Any]:
         return {
             **common,
             # Never used while eager; an in-memory transport keeps kombu from
-            # falling back to an AMQP server on localhost.
-            "BROKER_URL": "memory://",
+            # falling back to an AMQP server on localhost. Celery still opens it once
+            # per process (an eager task takes a producer to serialize its
+            # arguments): named with its host, so that is not a warning in the log.
+            "BROKER_URL": "memory://localhost/",
             "RESULT_BACKEND": None,
             "TASK_ALWAYS_EAGER": True,
             # A task that fails after the change it follows committed (a rescore on a

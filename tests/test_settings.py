@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,19 @@ def test_it_runs_celery_tasks_eagerly_without_a_broker():
     assert config["TASK_ALWAYS_EAGER"] is True
     # A failure after the commit is retried and logged, not raised into the request.
     assert config["TASK_EAGER_PROPAGATES"] is False
-    assert config["BROKER_URL"] == "memory://"
+    assert config["BROKER_URL"] == "memory://localhost/"
+
+
+def test_the_eager_broker_opens_without_a_warning(caplog):
+    """Every process of `make run` opens the in-memory transport at its first eager
+    task; `memory://` made kombu log a WARNING ("No hostname was supplied") each time."""
+    from celery import Celery
+
+    app = Celery(broker=celery_config({})["BROKER_URL"])  # its own pool: opened here
+    with caplog.at_level(logging.WARNING, logger="kombu"):
+        with app.producer_or_acquire() as producer:
+            assert producer.connection.transport_cls == "memory"
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("kombu")] == []
 
 
 def test_it_uses_the_broker_and_the_same_redis_for_results_when_configured():
