@@ -163,6 +163,16 @@ def test_matchpoints_expected_plays(tmp_path: Path) -> None:
     assert output == {"board": 1, "top": 16, "ns": {"1": 8}, "ew": {"11": 8}}
 
 
+def test_matchpoints_rounds_half_up_as_every_face_does(tmp_path: Path) -> None:
+    """第二十八条 with Neuberg: 8 plays scaled to 9, (M + 1) × 9/8 − 1, so the eighths
+    0.125, 4.625, 9.125, 13.625 print half up (core.numbers, the one rounding), as the
+    pages and papers print them; a float's round() gave 0.12, 4.62, 9.12, 13.62."""
+    payload = {**traveller([10, 20, 30, 40, 50, 60, 70, 75]), "expected_plays": 9}
+    output, _ = run("matchpoints", payload, tmp_path)
+    assert sorted(output["ew"].values()) == [0.13, 2.38, 4.63, 6.88, 9.13, 11.38, 13.63, 15.88]
+    assert sorted(output["ns"].values()) == sorted(output["ew"].values())
+
+
 def test_matchpoints_names_the_invalid_record(tmp_path: Path) -> None:
     """interfaces.md exit 1: which play is invalid and the engine's errors."""
     payload = traveller([40, 55, 40])

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from core.engine import ErrorCode, RuleError
 from core.matchpoints import Artificial, ArtificialScore, score_board
+from core.numbers import rounded
 from core.results import PlayResult, board_mismatch, judge_record
 from scoring.jsonio import EXIT_INVALID, emit, no_repeated_keys, read_json, unreadable
 
@@ -145,5 +146,7 @@ def _duplicate(direction: str, pair: str, board: int | None) -> RuleError:
 
 
 def _number(score: Fraction) -> int | float:
-    """Whole matchpoints print as integers; Neuberg and 60%/40% scores to 2 decimals."""
-    return int(score) if score.denominator == 1 else round(float(score), 2)
+    """Whole matchpoints print as integers; Neuberg and 60%/40% scores to 2 decimals,
+    half up on the exact value (``core.numbers``, as every page and paper prints them:
+    0.125 is 0.13, where a float's ``round`` gave 0.12)."""
+    return int(score) if score.denominator == 1 else float(rounded(score, 2))
