@@ -74,7 +74,8 @@ def test_the_eager_broker_opens_without_a_warning(caplog):
     task; `memory://` made kombu log a WARNING ("No hostname was supplied") each time."""
     from celery import Celery
 
-    app = Celery(broker=celery_config({})["BROKER_URL"])  # its own pool: opened here
+    # Its own pool, opened here; not made the current app (the project's tasks use that).
+    app = Celery(broker=celery_config({})["BROKER_URL"], set_as_current=False)
     with caplog.at_level(logging.WARNING, logger="kombu"):
         with app.producer_or_acquire() as producer:
             assert producer.connection.transport_cls == "memory"
