@@ -4,6 +4,8 @@ public face of an event, read only. Draft events exist only for their officials.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
+from types import SimpleNamespace
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -14,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.formats.bracket import bracket_places
-from scoring.rows import BracketRows
-from scoring.selectors import bracket_rows, match_lines
+from scoring.rows import MatchSeen
+from scoring.selectors import bracket_matches_seen, bracket_rows, match_lines, matches_seen
 from scoring.services import swiss_round_next
 from tournament.models import Entrant, Event, Match, Round, Stage, StageEntry, Table
 from tournament.selectors import events_visible
@@ -196,9 +198,9 @@ class RoundOut(serializers.ModelSerializer):  # type: ignore[type-arg]
         fields = ["number", "name", "matches", "tables"]
 
     @extend_schema_field(TableOut(many=True))
-    def get_tables(self, round_: Round) -> Any:
+    def get_tables(self, round_: Any) -> Any:
         out = DirectorTableOut if self.context.get("director") else TableOut
-        return out(round_.tables.all(), many=True).data
+        return out(round_.tables, many=True).data
 
 
 class ScheduleFilter(serializers.Serializer):  # type: ignore[type-arg]
@@ -292,12 +294,15 @@ class StageSchedule(EventView):
     def get(self, request: Request, code: str, order: int) -> Response:
         filters = ScheduleFilter(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        rounds = selectors.stage_rounds(self.stage(), number=filters.validated_data.get("round"))
         stage = self.stage()
-        # Officials see every score; anyone else the boards shown only (第二十八条之6).
-        lines = match_lines(stage, official=self.is_official())
-        context = {"director": self.is_director(), "lines": lines}
-        return Response(RoundOut(rounds, many=True, context=context).data)
+        rounds = selectors.stage_rounds(stage, number=filters.validated_data.get("round"))
+        # Officials see every score; anyone else the boards shown only (第二十八条之6):
+        # a match's score, winner and status, and in a bracket who has moved on to it
+        # and so sits at its tables.
+        official = self.is_official()
+        shown = _rounds_as_seen(rounds, matches_seen(stage, official=official))
+        context = {"director": self.is_director(), "lines": match_lines(stage, official=official)}
+        return Response(RoundOut(shown, many=True, context=context).data)
 
 
 class StageBracket(EventView):
@@ -311,11 +316,13 @@ class StageBracket(EventView):
             raise Http404("not a bracket stage")
         # Who sits where and who won as the reader sees it (第二十八条之6): for a player
         # a match with a board still hidden has no winner and sends nobody on.
-        seen = bracket_rows(stage, official=self.is_official())
+        official = self.is_official()
+        seen = bracket_rows(stage, official=official)
         state, seeds = seen.state, seen.seeds
         rows = stage.matches.select_related("round", "home", "away", "winner").order_by("number")
+        shown = bracket_matches_seen(seen)
         entrants = Entrant.objects.in_bulk(seeds.values())
-        matches = [_as_seen(m, seen, entrants) for m in rows]
+        matches = [_as_seen(m, shown[m.number], entrants) for m in rows]
         data = {
             "kind": stage.kind,
             "matches": matches,
@@ -334,24 +341,43 @@ class StageBracket(EventView):
         return Response(BracketOut(data, context={"lines": lines}).data)
 
 
-def _as_seen(match: Match, seen: BracketRows, entrants: dict[int, Entrant]) -> Match:
-    """A copy of the bracket match (not saved) with its teams, winner and status as the
-    reader sees them (``scoring.selectors.bracket_rows``)."""
+def _as_seen(match: Match, seen: MatchSeen, entrants: dict[int, Entrant]) -> Match:
+    """A copy of the match (not saved) with its teams, winner and status as the reader
+    sees them (``scoring.selectors.matches_seen``)."""
     shown = copy.copy(match)
-    a, b = seen.state.occupants.get(match.number, (None, None))
-    home, away, winner = seen.entrant(a), seen.entrant(b), seen.winner(match.number)
-    shown.home = entrants.get(home) if home is not None else None
-    shown.away = entrants.get(away) if away is not None else None
-    shown.winner = entrants.get(winner) if winner is not None else None
-    if match.number in seen.state.decided:
-        shown.status = Match.Status.FINISHED
-    elif match.number in seen.state.not_needed:
-        shown.status = Match.Status.NOT_NEEDED
-    elif match.number in seen.state.ready:
-        shown.status = Match.Status.READY
-    else:
-        shown.status = Match.Status.PENDING
+    shown.home = entrants.get(seen.home_id) if seen.home_id is not None else None
+    shown.away = entrants.get(seen.away_id) if seen.away_id is not None else None
+    shown.winner = entrants.get(seen.winner_id) if seen.winner_id is not None else None
+    shown.status = seen.status
     return shown
+
+
+def _rounds_as_seen(rounds: Iterable[Round], seen: dict[int, MatchSeen]) -> list[SimpleNamespace]:
+    """Each round with its matches as the reader sees them (:func:`_as_seen`), and its
+    tables seating only the teams the reader sees in their match: a bracket's later
+    match is seated once its teams are known to the director, not yet to a player."""
+    ids = {pk for s in seen.values() for pk in (s.home_id, s.away_id, s.winner_id) if pk}
+    entrants = Entrant.objects.in_bulk(ids)
+    out = []
+    for round_ in rounds:
+        tables = []
+        for table in round_.tables.all():
+            if table.match is not None:
+                match = seen[table.match.number]
+                playing = {match.home_id, match.away_id} - {None}
+                table = copy.copy(table)
+                table.ns = table.ns if table.ns_id in playing else None
+                table.ew = table.ew if table.ew_id in playing else None
+            tables.append(table)
+        out.append(
+            SimpleNamespace(
+                number=round_.number,
+                name=round_.name,
+                matches=[_as_seen(m, seen[m.number], entrants) for m in round_.matches.all()],
+                tables=tables,
+            )
+        )
+    return out
 
 
 class StageNextRound(EventView):
@@ -364,5 +390,6 @@ class StageNextRound(EventView):
     def post(self, request: Request, code: str, order: int) -> Response:
         stage = self.stage()
         round_ = swiss_round_next(stage=stage)
+        (shown,) = _rounds_as_seen([round_], matches_seen(stage, official=True))
         context = {"director": True, "lines": match_lines(stage, official=True)}
-        return Response(RoundOut(round_, context=context).data, status=201)
+        return Response(RoundOut(shown, context=context).data, status=201)

@@ -483,7 +483,7 @@ def _progress(line: MatchLine | None) -> tuple[int, int] | None:
     if line is None or line.needs_review or line.decision == "forfeit":
         return None
     if 0 < line.boards_scored < line.boards_expected or line.hidden:
-        return (line.boards_scored - line.hidden, line.boards_expected)
+        return (line.boards_scored, line.boards_expected)  # the shown boards (MatchLine)
     return None
 
 

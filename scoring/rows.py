@@ -19,7 +19,14 @@ from fractions import Fraction
 from core.formats.bracket import Bracket, BracketState
 from core.standings import CrossTable
 
-__all__ = ["BracketRows", "CrossTableRows", "EntrantTag", "MatchLine", "StandingLine"]
+__all__ = [
+    "BracketRows",
+    "CrossTableRows",
+    "EntrantTag",
+    "MatchLine",
+    "MatchSeen",
+    "StandingLine",
+]
 
 
 @dataclass(frozen=True)
@@ -81,8 +88,9 @@ class CrossTableRows:
 @dataclass(frozen=True)
 class MatchLine:
     """A match's score as its reader may see it: for a player, while a scored board of
-    it is hidden (``hidden`` > 0), the shown boards' points (and the adjustments), no
-    match points and no decision yet (第二十八条之6)."""
+    it is hidden (``hidden`` > 0), the shown boards' points (and the adjustments), the
+    shown boards alone counted as compared (``boards_scored``), no match points and no
+    decision yet (第二十八条之6)."""
 
     match_id: int
     number: int
@@ -104,6 +112,19 @@ class MatchLine:
     note_zh: str
     note_en: str
     hidden: int
+
+
+@dataclass(frozen=True)
+class MatchSeen:
+    """Who plays a match, who won it and where it stands, as its reader may see them:
+    for a player a match with a scored board still hidden has no winner and is not
+    finished, and in a bracket nobody has moved on from it into a later match
+    (第二十八条之6) — whatever scoring stored. ``status`` is a ``Match.Status`` value."""
+
+    home_id: int | None
+    away_id: int | None
+    winner_id: int | None
+    status: str
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from tournament.selectors import stage_bracket, stage_bracket_results, stage_see
 
 from .cache import carried_part, per_version
 from .models import SCORE, BoardScore, MatchScore, Standing, TravellerScore, percentage_of
-from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, StandingLine
+from .rows import BracketRows, CrossTableRows, EntrantTag, MatchLine, MatchSeen, StandingLine
 from .services.team_formats import carried_matches
 from .services.teams import seen_pure
 
@@ -42,9 +42,11 @@ __all__ = [
     "SeenMatch",
     "SeenPair",
     "board_traveller",
+    "bracket_matches_seen",
     "bracket_rows",
     "cross_table_rows",
     "match_lines",
+    "matches_seen",
     "seen_match_scores",
     "seen_percentages",
     "seen_team_standings",
@@ -515,6 +517,7 @@ def match_lines(
                 away_match_points=0,
                 decision=MatchDecision.WAITING.value,
                 winner_id=None,
+                boards_scored=s.boards_scored - shown.hidden,
                 hidden=shown.hidden,
             )
         out[s.match_id] = line
@@ -554,6 +557,52 @@ def bracket_rows(stage: Stage, *, official: bool) -> BracketRows:
     bracket = stage_bracket(stage, rows)
     seeds = {seed: entrant.pk for seed, entrant in stage_seeds(stage).items()}
     return BracketRows(bracket=bracket, state=advance(bracket, results), seeds=seeds, lines=lines)
+
+
+def matches_seen(stage: Stage, *, official: bool) -> dict[int, MatchSeen]:
+    """Match number → its teams, winner and status as ``official`` or a player reads them
+    (:class:`~scoring.rows.MatchSeen`), for every face that shows a match by itself:
+    the schedule, the bracket, a match's page. A bracket's slots and winners come from
+    :func:`bracket_rows` (for a player a match with a board hidden sends nobody on);
+    any other match keeps its teams, and for a player loses its winner and its
+    "finished" while a board of it is hidden."""
+    if stage.is_bracket:
+        return bracket_matches_seen(bracket_rows(stage, official=official))
+    lines = {line.number: line for line in match_lines(stage, official=official).values()}
+    out = {}
+    for number, home, away, winner, status in stage.matches.values_list(
+        "number", "home_id", "away_id", "winner_id", "status"
+    ):
+        line = lines.get(number)
+        if line is not None and line.hidden:
+            winner = None
+            if status == Match.Status.FINISHED:
+                status = Match.Status.READY.value
+        out[number] = MatchSeen(home_id=home, away_id=away, winner_id=winner, status=status)
+    return out
+
+
+def bracket_matches_seen(seen: BracketRows) -> dict[int, MatchSeen]:
+    """:func:`matches_seen` of a bracket already read (:func:`bracket_rows`)."""
+    state = seen.state
+    out = {}
+    for number in (m.id for m in seen.bracket.matches):
+        home, away = state.occupants.get(number, (None, None))
+        if number in state.decided:
+            status = Match.Status.FINISHED
+        elif number in state.not_needed:
+            status = Match.Status.NOT_NEEDED
+        elif number in state.ready:
+            status = Match.Status.READY
+        else:
+            status = Match.Status.PENDING
+        out[number] = MatchSeen(
+            home_id=seen.entrant(home),
+            away_id=seen.entrant(away),
+            winner_id=seen.winner(number),
+            status=status.value,
+        )
+    return out
 
 
 def stage_group_qualifiers(stage: Stage) -> Qualifiers[int]:

@@ -61,7 +61,7 @@ class BoxMatch:
     label: str  # e.g. "M5"
     slots: tuple[BoxSlot, BoxSlot]
     feeds: tuple[Feed, ...] = ()
-    status: str = ""  # "decided", "ready", "pending" or "not_needed"
+    status: str = ""  # a Match.Status value: "finished", "ready", "pending", "not_needed"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from django.test import Client
 
 from boards.models import Result
 from core.numbers import format_number
+from scoring.models import MatchScore
 from scoring.selectors import match_lines, standings_rows
 from tests import builders
 from tournament.models import Event, Stage
@@ -147,6 +148,85 @@ def test_a_double_elimination_match_with_a_board_hidden_reads_alike_on_every_fac
     assert (m1_row[6] == winner) is decided
     m5_row = next(r for r in rows if r[0] == "M5")
     assert (m5_row[2 if slot == "home" else 4] == winner) is decided
+
+    # The schedule (API): M1's status, winner and boards compared; M5's team and the
+    # tables that seat it — for a player nobody has come from M1 yet.
+    stored = MatchScore.objects.get(match=m1).boards_scored
+    assert line.boards_scored == (stored if official else stored - 1)
+    url = f"/api/events/{demo.code}/stages/{stage.order}/schedule/"
+    rounds = _client(official).get(url).json()
+    matches = {m["number"]: m for r in rounds for m in r["matches"]}
+    assert (matches[1]["status"] == "finished") is decided
+    assert (matches[1]["winner"] is not None) is decided
+    assert matches[1]["score"]["boards_scored"] == line.boards_scored
+    assert by_number[1]["score"]["boards_scored"] == line.boards_scored
+    assert (matches[5][slot] is not None) is decided
+    seated = {
+        t[side]["id"]
+        for r in rounds
+        for t in r["tables"]
+        if t["match"] == 5
+        for side in ("ns", "ew")
+        if t[side]
+    }
+    assert (m1.winner_id in seated) is decided
+
+    # The match pages: M1's boards compared, and who plays M5.
+    m1_page = _client(official).get(f"/e/{demo.code}/s/{stage.order}/m/1/").content.decode()
+    assert f"已比较 {line.boards_scored}/{line.boards_expected} 副" in m1_page
+    m5_page = _client(official).get(f"/e/{demo.code}/s/{stage.order}/m/5/").content.decode()
+    m5_head = re.search(r'<h2 class="match-head">.*?</h2>', m5_page, re.DOTALL).group(0)
+    assert (winner in m5_head) is decided
+
+
+def test_a_players_schedule_bracket_and_match_pages_are_the_same_whatever_the_hidden_result(
+    demo,
+):
+    """第二十八条之6: M1's hidden board is played out to another score — enough to change
+    the director's view of M1 — and a player reads the same schedule, bracket and match
+    pages, byte for byte (the cards are hidden; so is everything that follows from them)."""
+    from boards.records import Entry
+    from boards.services import Actor, result_correct
+    from scoring.services import rescore_event
+
+    stage = demo.stages.get(kind=Stage.Kind.DOUBLE_ELIMINATION)
+    waiting = Result.objects.filter(board__stage=stage).exclude(status=Result.Status.CONFIRMED)
+    board = waiting.get().board  # hidden on every copy until M4 confirms it
+    played = Result.objects.filter(board=board, table__match__number=1).first()
+    assert played is not None and played.status == Result.Status.CONFIRMED
+    base = f"/api/events/{demo.code}/stages/{stage.order}"
+    urls = [
+        f"{base}/schedule/",
+        f"{base}/bracket/",
+        f"/e/{demo.code}/s/{stage.order}/",
+        f"/e/{demo.code}/s/{stage.order}/m/1/",
+        f"/e/{demo.code}/s/{stage.order}/m/5/",
+    ]
+
+    def read(official: bool) -> list[str]:
+        client = _client(official)
+        return [_without_tokens(client.get(url).content.decode()) for url in urls]
+
+    before, director_before = read(False), read(True)
+    points = 0 if played.defender_points >= 80 else 160  # made ↔ broken: another score
+    result_correct(
+        result=played,
+        entry=Entry.from_box_card(played.box_card_values(), defender_points=points, dig=None),
+        actor=Actor.director(get_user_model().objects.get(username="director")),
+        version=played.version,
+        reason="两种隐藏结果",
+    )
+    rescore_event(demo.pk)
+
+    assert read(True) != director_before  # the director sees the new score
+    assert read(False) == before
+
+
+def _without_tokens(text: str) -> str:
+    """A page less what differs on every fetch (the CSRF token of its language form) and
+    the standings version its live refresh asks with (a counter, not a result)."""
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", text)
+    return re.sub(r'data-version="[^"]*"', "", text)
 
 
 @pytest.mark.parametrize("reader", READERS)

@@ -11,11 +11,10 @@ from typing import Any, TypedDict
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from core.formats.bracket import BracketPart, LoserOf, WinnerOf
-from scoring.selectors import bracket_rows
-from tournament.models import Stage
+from scoring.selectors import bracket_matches_seen, bracket_rows
+from tournament.models import Match, Stage
 
 from ..bracket_svg import BoxMatch, BoxSlot, Feed, bracket_svg
 from ..selectors import EntrantView
@@ -83,14 +82,6 @@ def _column_titles(kind: str, rounds: Mapping[str, int], reset: bool) -> dict[tu
     return titles
 
 
-STATUS_LABELS = {
-    "decided": gettext_noop("已结束"),
-    "ready": gettext_noop("可进行"),
-    "pending": gettext_noop("待定"),
-    "not_needed": gettext_noop("无需进行"),
-}
-
-
 def page(
     stage: Stage, entrants: Mapping[int, EntrantView], *, director: bool = False
 ) -> BracketPage:
@@ -98,6 +89,7 @@ def page(
     where and who won as the reader sees them (one ``bracket_rows`` read)."""
     seen = bracket_rows(stage, official=director)
     state = seen.state
+    statuses = {number: m.status for number, m in bracket_matches_seen(seen).items()}
     cells = score_cells(seen.lines.values())
     scores = {n: (s["home"], s["away"]) for n, s in cells.items() if s["boards"] != "0/0"}
     stored = {m.number: m for m in stage.matches.select_related("round")}
@@ -113,14 +105,7 @@ def page(
         row = stored[m.id]
         occupants = state.occupants.get(m.id, (None, None))
         result = state.results.get(m.id)
-        if m.id in state.decided:
-            status = "decided"
-        elif m.id in state.ready:
-            status = "ready"
-        elif m.id in state.not_needed:
-            status = "not_needed"
-        else:
-            status = "pending"
+        status = statuses[m.id]  # a Match.Status value: its class in the picture
         slots = []
         match_score = scores.get(m.id, ("", ""))
         for source, seed, text, points in zip(
@@ -135,7 +120,7 @@ def page(
                 elif result is not None:
                     slot_state = "loser out" if state.eliminated.get(seed) == m.id else "loser"
                 slots.append(BoxSlot(text=shown, state=slot_state, title=shown, score=points))
-            elif status == "not_needed":
+            elif status == Match.Status.NOT_NEEDED:
                 slots.append(BoxSlot(text="—", state="open"))
             else:
                 slots.append(BoxSlot(text=_source_text(source, text), state="open"))
@@ -163,7 +148,7 @@ def page(
                 box=box,
                 column=titles.get((m.side.value, m.round), ""),
                 round=row.round.number,
-                status=_(STATUS_LABELS[status]),
+                status=str(Match.Status(status).label),
                 winner=seeds.get(result.winner) if result is not None else None,
                 score=match_score if any(match_score) else None,
             )

@@ -11,8 +11,8 @@ from typing import Any, TypedDict
 from boards.models import Board
 from boards.selectors import visible_board_ids
 from scoring.models import DECISION_CHOICES
-from scoring.rows import MatchLine
-from scoring.selectors import match_board_scores, match_lines
+from scoring.rows import MatchLine, MatchSeen
+from scoring.selectors import match_board_scores, match_lines, matches_seen
 from tournament.models import Match, Table
 
 from ..selectors import EntrantView
@@ -57,9 +57,13 @@ class MatchPage(TypedDict):
 
 
 def page(match: Match, entrants: Mapping[int, EntrantView], *, director: bool = False) -> MatchPage:
-    """The match page: its score read for this match only."""
-    score = match_lines(match.stage, official=director, match=match).get(match.pk)
-    return view(match, entrants, score=score, director=director)
+    """The match page: its score read for this match only; in a bracket its teams as
+    the reader sees them (``matches_seen``: a later match's teams are known to a player
+    only once the matches they come from are decided for a player)."""
+    stage = match.stage
+    score = match_lines(stage, official=director, match=match).get(match.pk)
+    seen = matches_seen(stage, official=director)[match.number] if stage.is_bracket else None
+    return view(match, entrants, score=score, director=director, seen=seen)
 
 
 def view(
@@ -68,8 +72,11 @@ def view(
     *,
     score: MatchLine | None,
     director: bool = False,
+    seen: MatchSeen | None = None,
 ) -> MatchPage:
-    """The match board by board, with its ``score`` as the page already read it."""
+    """The match board by board, with its ``score`` as the page already read it; its
+    teams ``seen`` by the reader when they can differ from the stored ones (a bracket)."""
+    home_id, away_id = (seen.home_id, seen.away_id) if seen else (match.home_id, match.away_id)
     rows = match_board_scores(match)
     boards = [r.board for r in rows if r.board is not None]
     visible = visible_board_ids(boards)
@@ -97,8 +104,8 @@ def view(
         )
     return MatchPage(
         match=match,
-        home=entrants.get(match.home_id) if match.home_id else None,
-        away=entrants.get(match.away_id) if match.away_id else None,
+        home=entrants.get(home_id) if home_id else None,
+        away=entrants.get(away_id) if away_id else None,
         score=score,
         decision=str(dict(DECISION_CHOICES).get(score.decision, "")) if score else "",
         home_score=number(score.home) if score else "",
