@@ -169,7 +169,7 @@ def _summary(
     if mine is None or stage.is_bracket or stage.kind == Stage.Kind.PAIRS_FINAL:
         score = total = ""  # a bracket or a final ranks by places alone
     elif pairs:
-        score = f"{number(mine.percentage)}%" if mine.percentage is not None else ""
+        score = f"{number(mine.percentage, fixed=True)}%" if mine.percentage is not None else ""
         total = number(mine.total)
     else:
         score = str(mine.match_points)

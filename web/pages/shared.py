@@ -111,7 +111,7 @@ def standing_row(row: StandingLine, entrants: Mapping[int, EntrantView]) -> Stan
         score_against=number(row.score_against),
         total=number(row.total),
         adjustment=number(row.adjustment) if row.adjustment else "",
-        percentage=number(row.percentage) if row.percentage is not None else "",
+        percentage=number(row.percentage, fixed=True) if row.percentage is not None else "",
         # How a level was settled or why it is not yet (第二十五条之4), and the
         # director's recorded reason when the director ordered it: rendered from the
         # row's codes the one way every face renders them (``scoring.reasons``).
@@ -460,7 +460,7 @@ def ranked_view(
             entrant=entrants.get(r.entrant_id),
             total=number(r.total),
             adjustment="",
-            percentage=number(r.percentage) if r.percentage is not None else "",
+            percentage=number(r.percentage, fixed=True) if r.percentage is not None else "",
             **row_html(r.entrant_id, False, entrants.get(r.entrant_id), r.boards, "", ""),
         )
         for r in ranked
