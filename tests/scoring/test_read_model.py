@@ -92,7 +92,7 @@ def test_a_mitchells_percentages_read_alike_on_every_face(make_pairs, make_stage
             percentage = None if line.percentage is None else Decimal(row["percentage"])
             assert (percentage is None) == (row["percentage"] is None)
             if percentage is not None:
-                assert format_number(percentage) == shown["percentage"]
+                assert format_number(percentage, fixed=True) == shown["percentage"]
             assert format_number(Decimal(row["total"])) == shown["total"]
             assert shown["total"] == format_number(line.total)
         if official:
