@@ -22,7 +22,8 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from boards.errors import BoardError
 from boards.services import boards_import, read_board_file
@@ -38,6 +39,7 @@ from .exports import (
     StandingsExporter,
     TravellersExporter,
 )
+from .labels import PAPERS as PAPER_LABELS
 from .models import ImportJob, PrintJob
 from .renderers import (
     render_blank_hand_records,
@@ -64,7 +66,9 @@ from .transfer import TransferError, event_export_bytes, event_file_read, event_
 __all__ = [
     "KINDS",
     "PAPERS",
+    "OFFICIAL_KINDS",
     "READER_KINDS",
+    "reader_label",
     "Paper",
     "language_code",
     "import_job_create",
@@ -207,8 +211,59 @@ READER_KINDS = frozenset(
     {"brackets", "standings", "results", "score-cards", "standings-xlsx", "results-xlsx"}
 )
 
-_MITCHELL = ("米切尔赛制阶段", "a Mitchell stage")
-_TEAM = ("团体赛阶段", "a team stage")
+#: The papers for officials only: they carry what players may not see yet (第二十八条之6)
+#: — the deals (hand records; box cards as their first tables filled them), the results
+#: of boards still in play (travellers, score sheets, the scorecards sheet), the tables'
+#: entry codes and PINs (guide cards, table cards, PIN cards), rulings not published,
+#: the whole event (its backup). A players' copy of one is refused, never printed whole.
+#: The rest (movement, schedule, entrants, blank forms, the board handouts of the boards
+#: shown) hold nothing hidden and read the same for anyone.
+OFFICIAL_KINDS = frozenset(
+    {
+        "box-cards",
+        "guide-cards",
+        "hand-records",
+        "pin-cards",
+        "score-sheets",
+        "table-cards",
+        "travellers",
+        "traveller-records",
+        "travellers-xlsx",
+        "scorecards-xlsx",
+        "ruling-slips",
+        "event-json",
+    }
+)
+
+
+def _check_reader(kind: str, official: bool) -> None:
+    """A players' copy (``official=False``) of an officials' paper is refused."""
+    if not official and kind in OFFICIAL_KINDS:
+        with translation.override("zh-hans"):
+            zh = str(PAPER_LABELS[kind])
+        with translation.override("en"):
+            en = str(PAPER_LABELS[kind])
+        raise PrintingError(
+            f"“{zh}”是裁判用材料（含选手尚不能看的牌、成绩或录入码），"
+            "只能按裁判所见生成；给选手张贴请用名次表、成绩表、对阵图或牌型公布单",
+            f"“{en}” is an officials' paper (it holds boards, results or "
+            "entry codes players may not see yet): print it for officials; to post for "
+            "players, print the standings, results, brackets or board handouts",
+            code="officials_only",
+        )
+
+
+def reader_label(kind: str, official: bool) -> str:
+    """Who a printed file is for, as the printing page and the job say it: the papers
+    with scores for officials or players, the officials' papers for officials, the rest
+    for anyone ("")."""
+    if kind in READER_KINDS:
+        return _("裁判用（全部成绩）") if official else _("选手用（只含已公布的牌，可张贴）")
+    return _("裁判用") if kind in OFFICIAL_KINDS else ""
+
+
+_MITCHELL = ("米切尔赛制阶段", "Mitchell stage")
+_TEAM = ("团体赛阶段", "team stage")
 _BOARDS = ("已发的牌", "dealt boards")
 
 PAPERS: dict[str, Paper] = {
@@ -234,7 +289,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_schedule),
             lambda d: len(d.stages),
             "循环赛阶段",
-            "a round-robin stage",
+            "round-robin stage",
         ),
         Paper(
             "brackets",
@@ -242,7 +297,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_brackets),
             lambda d: len(d.sheets),
             "淘汰赛阶段",
-            "a knockout or double-elimination stage",
+            "knockout or double-elimination stage",
         ),
         Paper(
             "box-cards",
@@ -250,7 +305,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_box_cards),
             lambda d: len(d.cards),
             "排好牌组的阶段",
-            "a stage with board sets",
+            "stage with board sets",
         ),
         Paper(
             "hand-records",
@@ -287,7 +342,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_standings),
             lambda d: len(d.stages),
             "已计分的阶段",
-            "a scored stage",
+            "scored stage",
         ),
         Paper(
             "results",
@@ -295,7 +350,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_results),
             lambda d: len(d.matches),
             "已计分的团体赛",
-            "a scored team match",
+            "scored team match",
         ),
         Paper(
             "ruling-slips",
@@ -325,7 +380,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_blank_hand_records),
             lambda d: len(d.cards),
             "排好牌组的阶段",
-            "a stage with board sets",
+            "stage with board sets",
         ),
         Paper(
             "traveller-records",
@@ -340,7 +395,7 @@ PAPERS: dict[str, Paper] = {
             _pdf(render_score_cards),
             lambda d: len(d.cards),
             "已计分的米切尔赛或团体赛",
-            "a scored Mitchell or team stage",
+            "scored Mitchell or team stage",
         ),
         Paper(
             "board-handouts",
@@ -364,7 +419,7 @@ PAPERS: dict[str, Paper] = {
             lambda d, lang, progress: ScheduleExporter(d, lang).render(progress),
             lambda d: len(d[0].stages) + len(d[1].stages),
             "米切尔或循环赛阶段",
-            "a Mitchell or round-robin stage",
+            "Mitchell or round-robin stage",
         ),
         Paper(
             "standings-xlsx",
@@ -372,7 +427,7 @@ PAPERS: dict[str, Paper] = {
             lambda d, lang, progress: StandingsExporter(d, lang).render(progress),
             lambda d: len(d.stages),
             "已计分的阶段",
-            "a scored stage",
+            "scored stage",
         ),
         Paper(
             "results-xlsx",
@@ -380,7 +435,7 @@ PAPERS: dict[str, Paper] = {
             lambda d, lang, progress: MatchResultsExporter(d, lang).render(progress),
             lambda d: len(d.matches),
             "已计分的比赛",
-            "a scored match",
+            "scored match",
         ),
         Paper(
             "travellers-xlsx",
@@ -468,6 +523,7 @@ def render_kind(
     order the players' pages show, hidden boards left out (第二十八条之6). ``round``:
     that round's items only (a paper of :data:`ROUND_KINDS`)."""
     paper = _paper(kind)
+    _check_reader(kind, official)
     if round is not None and kind not in ROUND_KINDS:
         raise PrintingError(
             "这种材料不分轮次打印", "this paper is not printed round by round", code="round"
@@ -500,7 +556,11 @@ def render_kind(
             if progress is not None:
                 progress(5 + percent * 95 // 100)
 
-        return paper.render(data, language, scaled)
+        filename, mimetype, content = paper.render(data, language, scaled)
+    if paper.for_reader and not official:  # never mistaken for the officials' copy
+        stem, dot, extension = filename.rpartition(".")
+        filename = f"{stem}-players.{extension}" if dot else f"{filename}-players"
+    return filename, mimetype, content
 
 
 def print_job_create(
@@ -518,6 +578,7 @@ def print_job_create(
     tasks run eagerly, so the job may already be done on return — read it again rather
     than assume either)."""
     _paper(kind)
+    _check_reader(kind, official)
     language = language_code(language)
     job = PrintJob.objects.create(
         event=event,

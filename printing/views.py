@@ -36,12 +36,14 @@ from .layout import qr_svg
 from .models import ImportJob, PrintJob
 from .services import (
     EVENT_KINDS,
+    OFFICIAL_KINDS,
     ROUND_KINDS,
     import_job_create,
     jobs_fail_stuck,
     kinds_offered,
     language_code,
     print_job_create,
+    reader_label,
     stage_kinds,
 )
 from .transfer import canonical_json
@@ -93,7 +95,12 @@ def _buttons(kinds: list[str] | set[str], stage: Stage | None) -> list[dict[str,
         {
             "name": name,
             "kinds": [
-                {"value": f"{k}{suffix}", "label": PAPERS[k], "by_round": k in ROUND_KINDS}
+                {
+                    "value": f"{k}{suffix}",
+                    "label": PAPERS[k],
+                    "by_round": k in ROUND_KINDS,
+                    "officials": k in OFFICIAL_KINDS,
+                }
                 for k in order
                 if k in kinds
             ],
@@ -120,6 +127,7 @@ def _page(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     jobs = list(PrintJob.objects.filter(event=event).select_related("stage")[:15])
     for job in jobs:
         job.paper = PAPERS.get(job.kind, job.kind)  # type: ignore[attr-defined]
+        job.reader = reader_label(job.kind, job.official)  # type: ignore[attr-defined]
     return (
         event_context(request, event)
         | {
@@ -176,7 +184,11 @@ def job_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     event = event_for(request, code, "director")
     jobs_fail_stuck()  # the check beat makes, here too: a job without a worker shows it
     job = get_object_or_404(PrintJob, pk=pk, event=event)
-    context = event_context(request, event) | {"job": job, "paper": PAPERS.get(job.kind, job.kind)}
+    context = event_context(request, event) | {
+        "job": job,
+        "paper": PAPERS.get(job.kind, job.kind),
+        "reader": reader_label(job.kind, job.official),
+    }
     return render(request, "printing/job.html", context)
 
 

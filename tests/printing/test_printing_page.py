@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from printing.exports import ScorecardsExporter
 from printing.models import ImportJob, PrintJob
 from printing.selectors import scorecards_data
+from printing.services import OFFICIAL_KINDS
 from printing.tasks import render_print_job
 from tests import builders
 from tournament.models import Event, EventRole
@@ -120,6 +121,16 @@ def test_a_paper_with_nothing_to_print_says_why(director_client, event, eager, c
 
     html = response.content.decode()
     assert "失败" in html and "没有可打印的判罚" in html and "has no rulings to print" in html
+
+
+def test_a_stage_paper_with_nothing_to_print_says_why_in_plain_english(event):
+    """The English half read "has no a scored stage to print"."""
+    from printing.errors import PrintingError
+    from printing.services import render_kind
+
+    with pytest.raises(PrintingError) as refused:
+        render_kind(event=event, kind="standings", language="en", stage=event.stages.get(order=3))
+    assert refused.value.en.endswith("has no scored stage to print"), refused.value.en
 
 
 def test_a_scorecard_sheet_is_checked_and_its_problems_listed(
@@ -266,3 +277,48 @@ def test_the_printing_page_offers_the_new_papers_and_prints_them(
     assert response.status_code == 302
     job = PrintJob.objects.get(event=event, kind="table-cards")
     assert job.status == PrintJob.Status.DONE and job.filename == "chifeng-table-cards.pdf"
+
+
+@pytest.mark.parametrize("kind", sorted(OFFICIAL_KINDS))
+def test_a_players_copy_of_an_officials_paper_is_refused_and_nothing_queued(
+    director_client, event, eager, committed, kind
+):
+    """第二十八条之6: the officials' papers hold deals, results of boards in play and the
+    tables' codes. Asked for players (to post), one was printed whole, the choice
+    silently ignored; it is refused now, said in both languages, and no job is made."""
+    with committed():
+        response = director_client.post(
+            reverse("printing:start", args=[event.code]),
+            {"kind": kind, "stage": "3", "reader": "players"},
+        )
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "是裁判用材料" in html and "officials&#x27; paper" in html
+    assert not PrintJob.objects.exists()
+
+
+def test_a_players_copy_is_named_and_shown_as_the_players(director_client, event, eager, committed):
+    """A posting copy and an officials' copy of the same paper are told apart: by the
+    file's name, on the job's page and in the list of jobs; the officials' papers are
+    marked on their buttons."""
+    start = reverse("printing:start", args=[event.code])
+    with committed():
+        players = director_client.post(start, {"paper": "brackets:2", "reader": "players"})
+        officials = director_client.post(start, {"paper": "brackets:2", "reader": "official"})
+
+    mine, theirs = PrintJob.objects.get(official=False), PrintJob.objects.get(official=True)
+    assert mine.filename == "chifeng-brackets-players.pdf"
+    assert theirs.filename == "chifeng-brackets.pdf"
+    assert (
+        "选手用（只含已公布的牌，可张贴）"
+        in director_client.get(players["Location"]).content.decode()
+    )
+    assert "裁判用（全部成绩）" in director_client.get(officials["Location"]).content.decode()
+    listing = director_client.get(page(event)).content.decode()
+    assert (
+        "选手用（只含已公布的牌，可张贴）" in listing
+        and "zh-hans" not in listing.split("最近的打印任务")[1]
+    )
+    button = listing[listing.index('value="hand-records:3"') :].split("</button>")[0]
+    assert "裁判用" in button
