@@ -741,6 +741,7 @@ class ScoreCard:
     kind: str  # pairs, teams
     entrant: EntrantRef
     lines: tuple[ScoreCardLine, ...]
+    adjustment: str = ""  # the penalties (第五章), "" when none: counted in the total
     total: str = ""
 
 

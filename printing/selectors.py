@@ -1365,12 +1365,21 @@ def score_cards_data(
 ) -> d.ScoreCardsData:
     """A personal score card for every Mitchell pair (its boards with the matchpoints)
     and every team of a team stage (its scored matches board by board with its board
-    points), in playing order with a running total; for a player (``official`` False)
-    the boards shown only (第二十八条之6)."""
+    points), in playing order with a running total, then the penalties (第五章: a pair's
+    in matchpoints as its standings line has them, a team's board points as its matches
+    have them) and the total the standings print; for a player (``official`` False) the
+    boards shown only (第二十八条之6)."""
     cards: list[d.ScoreCard] = []
     for s in stages_of(event, [Stage.Kind.MITCHELL], stage):
         lines: dict[tuple[str, int], list[d.ScoreCardLine]] = defaultdict(list)
         refs: dict[tuple[str, int], d.EntrantRef] = {}
+        penalties = {
+            (table.direction, line.entrant.number): line.adjustment
+            for sheet in standings_data(event, stage=s, official=official).stages
+            for table in sheet.tables
+            for line in table.lines
+            if line.adjustment
+        }
         visible = None if official else visible_boards(s)
         for t in travellers_data(event, stage=s).travellers:
             if visible is not None and (None, t.board) not in visible:
@@ -1395,16 +1404,19 @@ def score_cards_data(
                         )
                     )
         for key in sorted(lines):
-            cards.append(_score_card(s.name, "pairs", refs[key], lines[key]))
+            cards.append(_score_card(s.name, "pairs", refs[key], lines[key], penalties.get(key)))
     team_kinds = [k for k in Stage.Kind.values if k in Stage.TEAM_KINDS]
     for s in stages_of(event, team_kinds, stage):
         team_lines: dict[int, list[d.ScoreCardLine]] = defaultdict(list)
         teams: dict[int, d.EntrantRef] = {}
+        team_penalties: dict[int, Decimal] = defaultdict(Decimal)
         for m in results_data(event, stage=s, official=official).matches:
             for own, other, home in ((m.home, m.away, True), (m.away, m.home, False)):
                 if own is None or own.number is None:
                     continue
                 teams[own.number] = own
+                penalty = m.home_adjustment if home else m.away_adjustment
+                team_penalties[own.number] = _add(team_penalties[own.number], penalty)
                 for b in m.boards:
                     if b.state == "hidden":
                         continue
@@ -1421,21 +1433,40 @@ def score_cards_data(
                         )
                     )
         for number in sorted(team_lines):
-            cards.append(_score_card(s.name, "teams", teams[number], team_lines[number]))
+            penalty = team_penalties.get(number)
+            cards.append(
+                _score_card(
+                    s.name,
+                    "teams",
+                    teams[number],
+                    team_lines[number],
+                    d.number_text(penalty) if penalty else None,
+                )
+            )
     return d.ScoreCardsData(event=event_info(event), cards=tuple(cards))
 
 
 def _score_card(
-    stage: str, kind: str, entrant: d.EntrantRef, lines: list[d.ScoreCardLine]
+    stage: str,
+    kind: str,
+    entrant: d.EntrantRef,
+    lines: list[d.ScoreCardLine],
+    penalty: str | None = None,
 ) -> d.ScoreCard:
-    """The card with its lines in playing order and the running total filled in."""
+    """The card with its lines in playing order and the running total filled in, then
+    its ``penalty`` (a penalty's sign: -1.5) counted in the total."""
     total = Decimal(0)
     done = []
     for line in sorted(lines, key=lambda x: (x.round, _match_order([x.where]), x.board)):
         total = _add(total, line.score)
         done.append(dataclasses.replace(line, running=d.number_text(total)))
     return d.ScoreCard(
-        stage=stage, kind=kind, entrant=entrant, lines=tuple(done), total=d.number_text(total)
+        stage=stage,
+        kind=kind,
+        entrant=entrant,
+        lines=tuple(done),
+        adjustment=penalty or "",
+        total=d.number_text(_add(total, penalty or "")),
     )
 
 

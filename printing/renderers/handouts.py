@@ -89,6 +89,9 @@ def render_score_cards(data: ScoreCardsData, *, font: FontChoice | None, ticker:
         free = sheet.inner_width - sum(c.width for c in columns)
         blanks = sum(1 for c in columns if not c.width)
         columns = [Column(c.label, c.width or free / blanks, c.align) for c in columns]
+        if card.adjustment:  # 第五章: the penalties, counted in the total
+            rows.append([Cell(label("adjustment"), fill=LIGHT)] + [""] * (len(columns) - 2))
+            rows[-1].append(card.adjustment)
         rows.append([Cell(label("total"), bold=True, fill=LIGHT)] + [""] * (len(columns) - 2))
         rows[-1].append(Cell(card.total, bold=True))
         sheet.table(columns, rows, row_height=ROW, size=9, header_size=7.5)

@@ -194,10 +194,10 @@ def test_personal_score_cards_add_up_to_the_standings(played, pdf):
     mitchell = Standing.objects.filter(stage__kind=Stage.Kind.MITCHELL).select_related("entrant")
     for card in pairs:
         assert len(card.lines) == 6  # three rounds of two boards
-        assert card.lines[-1].running == card.total
         scores = sum(Decimal(line.score) for line in card.lines if line.score)
-        assert Decimal(card.total) == scores
-    # Each pair's matchpoints are what the standings hold for it (第二十八条).
+        assert Decimal(card.lines[-1].running) == scores
+        assert Decimal(card.total) == scores + Decimal(card.adjustment or 0)
+    # Each pair's total is what the standings hold for it (第二十八条; penalties 第五章).
     by_names = {
         s.entrant.name or "、".join(m.player.name for m in s.entrant.memberships.all()): s
         for s in mitchell
@@ -205,16 +205,19 @@ def test_personal_score_cards_add_up_to_the_standings(played, pdf):
     for card in pairs:
         standing = by_names.get(card.entrant.label)
         if standing is not None:
-            assert Decimal(card.total) == standing.matchpoints
+            assert Decimal(card.total) == standing.total
     for card in teams:
         own = sum(
-            ms.home_board_points if ms.home.name == card.entrant.name else ms.away_board_points
+            ms.home_board_points + ms.home_adjustment
+            if ms.home.name == card.entrant.name
+            else ms.away_board_points + ms.away_adjustment
             for ms in MatchScore.objects.filter(stage__name=card.stage).select_related(
                 "home", "away"
             )
             if card.entrant.name in (ms.home.name, ms.away.name)
         )
         assert Decimal(card.total) == own
+    assert any(card.adjustment for card in teams)  # the played event's penalty (第三十一条)
 
     out = pdf(render_score_cards(data, "zh-hans"))
     assert out.pages == len(data.cards)

@@ -40,6 +40,27 @@ def test_article_31_a_penalty_comes_off_the_pairs_matchpoints(rule, three_tables
     assert after.total == before.total - D("0.5")
 
 
+def test_article_31_the_penalty_is_on_the_pairs_score_card_and_in_its_total(rule, three_tables):
+    """第三十一条 and the personal score card (个人成绩单): it printed the boards' matchpoints
+    alone, so its 合计 was 0.5 above the standings' total; the 罚分 is a line of it now and
+    the 合计 is the standings' total, for officials and for players alike."""
+    from printing.selectors import score_cards_data
+
+    stage = three_tables
+    table = tables_for(stage, 1)[0]
+    rule.create(table=table, irregularity="drew_early", decision="penalty", offender_side="NS")
+    standing = Standing.objects.get(stage=stage, entrant=table.ns)
+    number = standing.entrant.stage_entries.get(stage=stage).pair_number
+    for official in (True, False):
+        cards = score_cards_data(stage.event, stage=stage, official=official).cards
+        (card,) = [c for c in cards if c.lines[0].side == "NS" and c.entrant.number == number]
+        assert card.adjustment == "-0.5"
+        if official:
+            assert D(card.total) == standing.total
+        others = [c for c in cards if c is not card]
+        assert all(c.adjustment == "" for c in others)
+
+
 def test_article_30_a_late_pair_forfeits_its_table_for_the_round(rule, three_tables):
     """第三十条 in pairs: 本轮比赛记零分，对方获胜 — the late E–W pair 0 on the table's
     boards, its N–S opponents average-plus (60 % of the top 4)."""

@@ -93,6 +93,20 @@ def test_article_31_a_penalty_of_half_a_point_changes_the_match_score_by_exactly
     assert row.home_adjustment == D("-0.5") and row.home_board_points == 8
 
 
+def test_article_31_the_penalty_is_on_the_teams_score_card_and_in_its_total(rule, played):
+    """第三十一条 and the personal score card (个人成绩单): its 合计 was the board points
+    alone (8), the standings' 得分 7.5; now the 罚分 -0.5 is a line and the 合计 is 7.5."""
+    from printing.selectors import score_cards_data
+
+    open_table, _ = rooms(played)
+    rule.create(table=open_table, irregularity="drew_early", decision="penalty", offender_side="NS")
+    cards = score_cards_data(played.stage.event, stage=played.stage).cards
+    home = next(c for c in cards if c.entrant.name == played.home.name)
+    away = next(c for c in cards if c.entrant.name == played.away.name)
+    assert (home.adjustment, home.total) == ("-0.5", "7.5")
+    assert (away.adjustment, away.total) == ("", "0")
+
+
 def test_article_31_a_warning_for_drawing_early_changes_nothing(rule, played):
     """第三十一条: 抢先抓牌如及时发现可退回 — a warning when not penalised."""
     open_table, _ = rooms(played)
