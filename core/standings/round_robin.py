@@ -55,6 +55,7 @@ class StandingRow(Generic[K]):
     score_for: Fraction
     score_against: Fraction
     note: str = ""  # the director's reason, when the director ordered a tie
+    adjustment: Fraction = Fraction(0)  # 第五章: its penalties, within score_for
 
     @property
     def flagged(self) -> bool:
@@ -109,6 +110,7 @@ def round_robin_standings(
     }
     score_for: dict[K, Fraction] = {e: Fraction(0) for e in entrants}
     score_against: dict[K, Fraction] = {e: Fraction(0) for e in entrants}
+    adjustment: dict[K, Fraction] = {e: Fraction(0) for e in entrants}
     for m in decided:
         for team in (m.home, m.away):
             if team not in stats:
@@ -124,6 +126,7 @@ def round_robin_standings(
                 s["lost"] += 1
             score_for[team] += m.score[team]
             score_against[team] += m.score[m.opponent(team)]
+            adjustment[team] += m.adjustment.get(team, Fraction(0))
     position = {e: i for i, e in enumerate(entrants)}
     by_points: dict[int, list[K]] = {}
     for e in entrants:
@@ -149,6 +152,7 @@ def round_robin_standings(
                         score_for=score_for[e],
                         score_against=score_against[e],
                         note=note,
+                        adjustment=adjustment[e],
                     )
                 )
             place += len(group)

@@ -32,6 +32,7 @@ class SwissRow(Generic[K]):
     net_levels: int  # 净跳级数: its jump levels less its opponents' on boards with a jump
     score_for: Fraction
     score_against: Fraction
+    adjustment: Fraction = Fraction(0)  # 第五章: its penalties, within score_for
 
 
 def swiss_standings(
@@ -80,6 +81,7 @@ def swiss_standings(
                 net_levels=net_levels.get(e, 0),
                 score_for=r.score_for,
                 score_against=r.score_against,
+                adjustment=r.adjustment,
             )
         )
     return tuple(out)

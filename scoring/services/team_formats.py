@@ -194,6 +194,7 @@ def swiss_table_rows(
             "net_levels": r.net_levels,
             "score_for": decimal(r.score_for),
             "score_against": decimal(r.score_against),
+            "adjustment": decimal(r.adjustment),
         }
         for r in swiss_ranking(stage, seen)
     }

@@ -429,5 +429,6 @@ def team_table_rows(
                 "match_points": r.match_points,
                 "score_for": decimal(r.score_for),
                 "score_against": decimal(r.score_against),
+                "adjustment": decimal(r.adjustment),
             }
     return wanted

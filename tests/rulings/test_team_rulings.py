@@ -547,3 +547,35 @@ def test_article_39_a_voided_board_is_0_0_and_the_offender_fined(rule, played):
     assert scores(played) == (D("5.5"), D("-0.5"))
     rule.withdraw(ruling)
     assert scores(played) == (D(8), D(0))
+
+
+def test_article_31_a_teams_penalty_is_its_standings_adjustment_on_every_face(
+    play, rule, round_robin
+):
+    """第三十一条 in a round robin: the half point off the team's 得分 is its standings
+    line's 罚分 too — the API gave "adjustment": "0.0000" beside a score_for that had the
+    penalty taken off, where the match page and the papers showed -0.5."""
+    from api.standings import standings_data
+    from scoring.selectors import standings_rows
+
+    first, second = round_robin.matches.filter(round__number=1).order_by("number")
+    for match in (first, second):  # the round played out: its boards shown to players
+        play_match(play, match, "home")
+    open_table, _ = rooms(first)
+    rule.create(table=open_table, irregularity="drew_early", decision="penalty", offender_side="NS")
+    score = MatchScore.objects.get(match=first)
+    assert score.home_adjustment == D("-0.5")
+    for official in (True, False):
+        line = next(
+            x
+            for x in standings_rows(round_robin, official=official)
+            if x.entrant_id == first.home_id
+        )
+        assert line.adjustment == D("-0.5")
+        assert line.score_for == score.home_board_points + score.home_adjustment
+    for official in (True, False):  # the API's rows, for either reader
+        rows = standings_data(round_robin, official=official)["rows"]
+        row = next(r for r in rows if r["entrant"]["id"] == first.home_id)
+        assert D(row["adjustment"]) == D("-0.5") and D(row["score_for"]) == line.score_for
+    rows = standings_data(round_robin)["rows"]
+    assert all(D(r["adjustment"]) == 0 for r in rows if r["entrant"]["id"] != first.home_id)
