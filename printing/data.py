@@ -292,6 +292,7 @@ class BracketBox:
     not_needed: bool = False
     places: tuple[int, int] | None = None  # a placing match: best place of winner, loser
     progress: tuple[int, int] | None = None  # (boards scored, of) while under way
+    tiebreak: bool = False  # level after its boards: to be played off (第二十七条)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from boards.selectors import copy_hand_record, visible_board_ids
 from boards.services import first_play_tables
 from core.formats.movement import Balance, balance, comparison_counts
 from core.results import xiaosa_puts
-from core.standings import BoardState
+from core.standings import BoardState, MatchDecision
 from scoring.models import BoardScore, MatchScore, TravellerScore, Withdrawal
 from scoring.rows import BracketRows, MatchLine, StandingLine
 from scoring.selectors import bracket_rows, cross_table_rows, match_lines, standings_rows
@@ -530,6 +530,7 @@ def _box(
             else None
         ),
         progress=_progress(line),
+        tiebreak=line is not None and line.decision == MatchDecision.TIEBREAK.value,
     )
 
 

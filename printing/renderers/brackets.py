@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..data import BracketBox, BracketData, BracketSheet, BracketSlot
 from ..fonts import FontChoice
-from ..labels import PAPERS, SIDES, label, source_label
+from ..labels import MATCH_DECISIONS, PAPERS, SIDES, label, source_label
 from ..layout import GREY, LIGHT, RED, Sheet
 from ._base import Ticker, renderer
 
@@ -132,6 +132,8 @@ def _match_title(m: BracketBox) -> str:
         title += " · " + label("not_needed")
     if m.progress is not None:
         title += f" · {m.progress[0]}/{m.progress[1]} {label('in_progress')}"
+    elif m.tiebreak:  # level after its boards: what the match page and results say
+        title += " · " + str(MATCH_DECISIONS["tiebreak"])
     return title
 
 

@@ -122,3 +122,24 @@ def test_a_double_elimination_final_won_by_the_winners_bracket_needs_no_reset(
     play_match(play, m(stage, 6), "home")
     assert m(stage, 7).status == Match.Status.NOT_NEEDED
     assert stage_bracket_state(stage).champion == seed_of(stage, m(stage, 6).winner)
+
+
+def test_a_level_knockout_match_reads_to_be_played_off_on_every_face(play, make_teams, make_stage):
+    """第二十七条: a knockout match level after its boards is 打平，需加赛 — its page, the
+    results paper and the API said so, while the bracket page's list said 可进行 and the
+    bracket paper said nothing."""
+    from printing.selectors import bracket_data
+    from tests.printing._pdf import paper_text
+    from web.pages.bracket import page as bracket_page
+
+    stage = bracket(make_teams, make_stage, Stage.Kind.KNOCKOUT, 4)
+    play_match(play, m(stage, 1), "draw")
+    play_match(play, m(stage, 2), "home")  # the round's boards played out: shown to players
+    assert MatchScore.objects.get(match=m(stage, 1)).decision == "tiebreak"
+    for official in (True, False):
+        listing = bracket_page(stage, {}, director=official)["matches"]
+        assert next(x for x in listing if x["box"].id == 1)["status"] == "打平，需加赛"
+        data = bracket_data(stage.event, stage=stage, official=official)
+        (box,) = [b for b in data.sheets[0].matches if b.number == 1]
+        assert box.tiebreak
+        assert "M1 · 打平，需加赛" in paper_text(stage.event, "brackets", stage, official)

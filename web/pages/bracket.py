@@ -13,6 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from core.formats.bracket import BracketPart, LoserOf, WinnerOf
+from core.standings import MatchDecision
+from scoring.models import DECISION_CHOICES
+from scoring.rows import MatchLine
 from scoring.selectors import bracket_matches_seen, bracket_rows
 from tournament.models import Match, Stage
 
@@ -148,7 +151,7 @@ def page(
                 box=box,
                 column=titles.get((m.side.value, m.round), ""),
                 round=row.round.number,
-                status=str(Match.Status(status).label),
+                status=_status_text(status, seen.lines.get(m.id)),
                 winner=seeds.get(result.winner) if result is not None else None,
                 score=match_score if any(match_score) else None,
             )
@@ -168,6 +171,14 @@ def page(
         side_names={BracketPart.WINNERS.value: _("胜区"), BracketPart.LOSERS.value: _("负区")},
         scores=cells,
     )
+
+
+def _status_text(status: str, line: MatchLine | None) -> str:
+    """A match's state in the list: a level one to be played off says so (第二十七条),
+    as its page, the results and the bracket paper do, rather than 可进行."""
+    if line is not None and line.decision == MatchDecision.TIEBREAK.value:
+        return str(dict(DECISION_CHOICES)[line.decision])
+    return str(Match.Status(status).label)
 
 
 def _bracket_places(bracket: Any, state: Any, seeds: Mapping[int, Any]) -> list[dict[str, Any]]:
