@@ -1173,7 +1173,7 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
     """A slip for every ruling of the event (or stage), in the order they were made,
     numbered through the event; withdrawn ones say so."""
     from core.articles import PENALISING, Decision
-    from rulings.selectors import event_rulings
+    from rulings.selectors import event_rulings, pair_numbers_of
 
     rows = list(
         event_rulings(event)
@@ -1182,13 +1182,20 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
     )
     entrants = [r.offender_entrant_id for r in rows] + [r.second_entrant_id for r in rows]
     players = _players_by_entrant(e for e in entrants if e is not None)
+    # A movement's pair by its number there (东西1), as the rest of the papers name it.
+    numbers = pair_numbers_of(r.stage_id for r in rows)
+
+    def numbered(r: Any, entrant: Entrant | None) -> d.EntrantRef | None:
+        pair = numbers.get((r.stage_id, entrant.pk)) if entrant is not None else None
+        return entrant_ref(entrant, players, pair[1] if pair else None)
+
     with_amount = {d.value for d in PENALISING} | {Decision.BOARDS_CANCELLED.value}
     slips = []
     for number, r in enumerate(rows, start=1):
         if stage is not None and r.stage_id != stage.pk:
             continue
-        offender = entrant_ref(r.offender_entrant, players)
-        second = entrant_ref(r.second_entrant, players)
+        offender = numbered(r, r.offender_entrant)
+        second = numbered(r, r.second_entrant)
         shows_amount = r.decision in with_amount and (
             r.amount > 0 or r.decision != Decision.BOARDS_CANCELLED.value
         )
@@ -1211,7 +1218,9 @@ def ruling_slips_data(event: Event, *, stage: Stage | None = None) -> d.RulingSl
                 board=r.board.number if r.board_id else None,
                 offender=offender.numbered if offender else "",
                 offender_player=r.offender_player.name if r.offender_player_id else "",
-                offender_side=r.offender_side,
+                # the side, or a numbered pair's direction (1 is 南北1 or 东西1)
+                offender_side=r.offender_side
+                or numbers.get((r.stage_id, r.offender_entrant_id), ("",))[0],
                 second=second.numbered if second else "",
                 erring_side=r.erring_side,
                 minutes_late=r.minutes_late,

@@ -21,7 +21,10 @@ from .models import DECISION_CHOICES, STATUS_CHOICES, Ruling
 from .services import can_rule
 
 __all__ = [
+    "entrant_labels",
     "event_rulings",
+    "named",
+    "pair_numbers_of",
     "OffenderChoice",
     "offender_choices",
     "ruling_history",
@@ -42,6 +45,61 @@ _RELATED = (
     "second_entrant",
     "referee",
 )
+
+
+def pair_numbers_of(stage_ids: Iterable[int | None]) -> dict[tuple[int, int], tuple[str, int]]:
+    """(stage id, entrant id) → (direction, pair number) of every pair numbered in those
+    stages' movements (a Mitchell's 东西1): the number its guide card, the stage page and
+    the papers give it, not its entry number in the event."""
+    ids = {pk for pk in stage_ids if pk is not None}
+    numbered = StageEntry.objects.filter(stage_id__in=ids, pair_number__isnull=False)
+    return {
+        (stage, entrant): (direction, number)
+        for stage, entrant, direction, number in numbered.values_list(
+            "stage_id", "entrant_id", "direction", "pair_number"
+        )
+    }
+
+
+def entrant_labels(stage_id: int | None, entrants: Iterable[Entrant | None]) -> dict[int, str]:
+    """How a ruling in stage ``stage_id`` names each entrant: a pair numbered in the
+    stage's movement by its direction, number and players (东西1 巳南、巳北), as the
+    players read it everywhere else; any other by its own name (红山队, 对6)."""
+    present = {e.pk: e for e in entrants if e is not None}
+    numbers = pair_numbers_of([stage_id])
+    players: dict[int, list[str]] = {}
+    for entrant, name in (
+        Entrant.objects.filter(pk__in=present)
+        .filter(memberships__isnull=False)
+        .order_by("memberships__order")
+        .values_list("pk", "memberships__player__name")
+    ):
+        players.setdefault(entrant, []).append(name)
+    out = {}
+    for pk, entrant in present.items():
+        number = numbers.get((stage_id, pk)) if stage_id is not None else None
+        if number is None:
+            out[pk] = str(entrant)
+            continue
+        direction, pair = number
+        side = str(StageEntry.Direction(direction).label) if direction else ""
+        out[pk] = f"{side}{pair} {entrant.name or '、'.join(players.get(pk, []))}".rstrip()
+    return out
+
+
+def named(rulings: Iterable[Ruling]) -> list[Ruling]:
+    """The rulings with ``offender_name`` and ``second_name`` set: their entrants as
+    :func:`entrant_labels` names them in each ruling's stage."""
+    rows = list(rulings)
+    by_stage: dict[int | None, list[Entrant | None]] = {}
+    for r in rows:
+        by_stage.setdefault(r.stage_id, []).extend([r.offender_entrant, r.second_entrant])
+    labels = {stage: entrant_labels(stage, entrants) for stage, entrants in by_stage.items()}
+    for r in rows:
+        names = labels[r.stage_id]
+        r.offender_name = names.get(r.offender_entrant_id, "")  # type: ignore[attr-defined]
+        r.second_name = names.get(r.second_entrant_id, "")  # type: ignore[attr-defined]
+    return rows
 
 
 def event_rulings(event: Event) -> QuerySet[Ruling]:
@@ -129,21 +187,28 @@ def offender_choices(table: Table, counts: dict[str, Counter[int]]) -> list[Offe
     """Whom a ruling at ``table`` can name: the two sides, the players seated, and any
     other entrant of the stage (a fouled board's offender sat at another table, 第三十九条)."""
     out: list[OffenderChoice] = []
+    stage = table.round.stage
+    here = {table.ns_id, table.ew_id}
+    others = list(
+        Entrant.objects.filter(stage_entries__stage=stage)
+        .exclude(pk__in=[pk for pk in here if pk is not None])
+        .order_by("number")
+    )
+    names = entrant_labels(stage.pk, [table.ns, table.ew, *others])
     for side, entrant in (("NS", table.ns), ("EW", table.ew)):
         if entrant is not None:
-            label = f"{StageEntry.Direction(side).label} · {entrant}"
+            label, direction = names[entrant.pk], str(StageEntry.Direction(side).label)
+            label = label if label.startswith(direction) else f"{direction} · {label}"
             out.append(OffenderChoice(f"side:{side}", label, counts["entrants"][entrant.pk]))
     for seat in Seating.objects.filter(table=table, player__isnull=False).select_related("player"):
         player = seat.player
         assert player is not None
         label = f"{seat.get_seat_display()} · {player.name}"
         out.append(OffenderChoice(f"player:{player.pk}", label, counts["players"][player.pk]))
-    here = {table.ns_id, table.ew_id}
-    others: Iterable[Entrant] = Entrant.objects.filter(
-        stage_entries__stage=table.round.stage
-    ).exclude(pk__in=[pk for pk in here if pk is not None])
-    for entrant in others.order_by("number"):
+    for entrant in others:
         out.append(
-            OffenderChoice(f"entrant:{entrant.pk}", str(entrant), counts["entrants"][entrant.pk])
+            OffenderChoice(
+                f"entrant:{entrant.pk}", names[entrant.pk], counts["entrants"][entrant.pk]
+            )
         )
     return out

@@ -35,6 +35,7 @@ from . import services
 from .forms import RulingChangeForm, RulingForm, initial_from
 from .models import Ruling
 from .selectors import (
+    named,
     ruling_history,
     rulings_for_event,
     rulings_for_table,
@@ -59,7 +60,7 @@ def _errors(error: ValidationError) -> list[str]:
 
 def ruling_list(request: HttpRequest, code: str) -> HttpResponse:
     event = event_for(request, code)
-    rulings = list(rulings_for_event(event, request.user))
+    rulings = named(rulings_for_event(event, request.user))
     official = services.can_rule(request.user, event)
     counts = warning_counts(event) if official else None
     rows = [
@@ -73,7 +74,7 @@ def ruling_list(request: HttpRequest, code: str) -> HttpResponse:
     ]
     repeated = []
     if counts is not None:
-        names = {r.offender_entrant_id: r.offender_entrant for r in rulings if r.offender_entrant}
+        names = {r.offender_entrant_id: r.offender_name for r in rulings if r.offender_entrant}
         repeated = [
             {"entrant": names[pk], "warnings": n}
             for pk, n in counts["entrants"].most_common()
@@ -84,13 +85,14 @@ def ruling_list(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _ruling(event: Event, pk: int) -> Ruling:
-    return get_object_or_404(
+    ruling = get_object_or_404(
         Ruling.objects.select_related(
             "stage", "round", "match", "table", "board", "offender_entrant", "offender_player"
         ),
         pk=pk,
         event=event,
     )
+    return named([ruling])[0]
 
 
 def ruling_detail(request: HttpRequest, code: str, pk: int) -> HttpResponse:
@@ -196,7 +198,7 @@ def ruling_new(request: HttpRequest, code: str, table_id: int) -> HttpResponse:
         table=table,
         form=form,
         suggestion=suggestion,
-        at_table=list(rulings_for_table(table)),
+        at_table=named(rulings_for_table(table)),
     )
     return render(request, "rulings/form.html", context)
 
@@ -286,7 +288,7 @@ def table_rulings(request: HttpRequest, code: str) -> HttpResponse:
     table = table_for(request, code, officials_any_round=True)
     event = table.round.stage.event
     official = services.can_rule(request.user, event)
-    rulings = list(rulings_for_table(table, players=not official))
+    rulings = named(rulings_for_table(table, players=not official))
     context = {
         "event": event,
         "stage": table.round.stage,

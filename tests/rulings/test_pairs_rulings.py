@@ -165,3 +165,31 @@ def test_article_39_a_voided_board_goes_to_neuberg(rule, three_tables):
     assert (line(stage, 1, low).ns_score, line(stage, 1, low).ew_score) == (D("0.5"), D("3.5"))
     assert (line(stage, 1, high).ns_score, line(stage, 1, high).ew_score) == (D("3.5"), D("0.5"))
     assert Standing.objects.get(stage=stage, entrant=void.ns).adjustment == D("-0.5")
+
+
+def test_a_ruling_names_a_movement_pair_by_its_number_in_the_movement(
+    client, referee, rule, three_tables
+):
+    """A Mitchell pair is 东西1 on its guide card, the stage page and the papers; the
+    referee's form, the ruling's page, the list and the slip named it by its entry
+    number in the event (对6), a number no player of the movement looks for."""
+    from printing.selectors import ruling_slips_data
+    from tournament.models import StageEntry
+
+    stage = three_tables
+    table = tables_for(stage, 1)[0]
+    pair = StageEntry.objects.get(stage=stage, entrant=table.ew)
+    assert pair.direction == "EW" and pair.pair_number != table.ew.number  # two numbers
+    names = "、".join(m.player.name for m in table.ew.memberships.order_by("order"))
+    shown = f"东西{pair.pair_number} {names}"
+    client.force_login(referee)
+    form = client.get(f"/e/{stage.event.code}/tables/{table.pk}/rulings/new/").content.decode()
+    assert shown in form
+    ruling = rule.create(
+        table=table, irregularity="drew_early", decision="penalty", offender_side="EW"
+    )
+    page = client.get(f"/e/{stage.event.code}/rulings/{ruling.pk}/").content.decode()
+    listing = client.get(f"/e/{stage.event.code}/rulings/").content.decode()
+    assert shown in page and shown in listing
+    (slip,) = ruling_slips_data(stage.event).slips
+    assert (slip.offender, slip.offender_side) == (f"{pair.pair_number} {names}", "EW")
