@@ -937,8 +937,10 @@ def result_correct(
                 "dispute": judged.dispute,
             }
             if actor.is_director:
-                fields.update(
+                fields.update(  # the director's values: entered and confirmed by the director
                     status=Result.Status.CONFIRMED,
+                    entered_by=actor.user,
+                    entered_side="",
                     confirmed_by=actor.user,
                     confirmed_side="",
                     confirmed_at=now,

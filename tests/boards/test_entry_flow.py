@@ -108,6 +108,24 @@ def test_a_directors_entry_is_confirmed_at_once(team, as_director, director):
 # --- corrections ------------------------------------------------------------------------------
 
 
+def test_a_directors_scorecard_over_a_tables_pending_entry_is_the_directors_entry(
+    team, entered, as_director, director
+):
+    """N–S entered 40, E–W had not confirmed; the director's scorecard says 50. The
+    result was confirmed with the director's values and still read "东西/南北录入", as if
+    the table had entered them: whoever entered what stands now is the director."""
+    corrected = result_correct(
+        result=entered,
+        entry=builders.entry(team.board(1), points=50, declarer="N"),
+        actor=as_director,
+        version=1,
+    )
+
+    assert corrected.defender_points == 50 and corrected.status == Result.Status.CONFIRMED
+    assert (corrected.entered_by, corrected.entered_side) == (director, "")
+    assert history(corrected) == [("enter", "table", "NS"), ("correct", "director", "")]
+
+
 def test_a_director_corrects_a_confirmed_result_and_the_history_keeps_both(
     team, entered, as_director, director
 ):
