@@ -106,6 +106,28 @@ def test_it_refuses_a_player_in_two_teams_of_one_event(event):
     assert counts() == before
 
 
+def test_it_refuses_a_second_team_of_the_same_name_and_saves_none(event):
+    """Every page, paper and bracket tells teams apart by name: a pasted list with a
+    second 红山队 created it, two 红山队 in one standings table. Refused, nothing saved."""
+    entrant_create(
+        event=event, kind="team", name="红山队", players=["张伟", "王芳", "李娜", "刘洋"]
+    )
+    before = counts()
+
+    with pytest.raises(EventError, match="already has a team named '红山队'") as error:
+        entrants_add(
+            event=event,
+            kind="team",
+            entries=[
+                {"name": "松山队", "players": ["赵敏", "黄勇", "周杰", "吴刚"]},
+                {"name": "红山队", "players": ["郑一", "郑二", "郑三", "郑四"]},
+            ],
+        )
+
+    assert "本赛事已有名为“红山队”的队" in str(error.value)
+    assert counts() == before
+
+
 def test_players_are_reused_across_events(event):
     other = event_create(name="宁城杯", code="ningcheng")
     entrant_create(event=event, kind="pair", players=["张伟", "王芳"])

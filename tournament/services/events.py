@@ -160,7 +160,8 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
     "number": 3 (default next free), "seed": 1 (prior ranking, optional),
     "club": "…" (default club for the players named by a plain string)}``.
     A team has 4–6 players, a pair exactly 2 (第二十四条, 第二十八条); no player plays
-    for two teams (or two pairs) of one event.
+    for two teams (or two pairs) of one event; no two teams (or named pairs) share a
+    name — every page, paper and the bracket tell them apart by it.
     """
     if kind not in Entrant.Kind.values:
         raise EventError(f"未知的参赛类别 {kind!r}", f"unknown entrant kind {kind!r}", code="kind")
@@ -171,6 +172,11 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
     )
     taken_numbers = set(
         Entrant.objects.filter(event=event, kind=kind).values_list("number", flat=True)
+    )
+    taken_names = set(
+        Entrant.objects.filter(event=event, kind=kind)
+        .exclude(name="")
+        .values_list("name", flat=True)
     )
     next_number = (
         Entrant.objects.filter(event=event, kind=kind).aggregate(n=Max("number"))["n"] or 0
@@ -183,6 +189,12 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
         check_entrant_size(kind, len(specs), f"{zh}：", f"{en}: ")
         if kind == Entrant.Kind.TEAM and not name:
             raise EventError(f"{zh}：队名不能为空", f"{en}: a team needs a name", code="name")
+        if name in taken_names:
+            raise EventError(
+                f"{zh}：本赛事已有名为“{name}”的{Entrant.Kind(kind).label}",
+                f"{en}: this event already has a {kind} named {name!r}",
+                code="name_taken",
+            )
         number = entry.get("number") or next_number
         if number in taken_numbers:
             raise EventError(
@@ -216,6 +228,8 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
         )
         taken_players.update(p.pk for p in players)
         taken_numbers.add(number)
+        if name:
+            taken_names.add(name)
         next_number = max(next_number, number) + 1
         created.append(entrant)
     return created
