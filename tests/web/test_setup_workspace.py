@@ -119,6 +119,15 @@ def test_an_entrant_is_edited_and_withdrawn_before_play_but_not_once_its_stage_s
     assert team.name == "宁城新队"
     assert team.memberships.count() == 5
     assert team.memberships.get(role="captain").player.name == "朱超"
+    # Renamed as another team is named: refused, said why, nothing changed.
+    other = Entrant.objects.get(event=event, number=1)
+    refused = client.post(
+        url,
+        {"action": "save", "kind": "team", "name": other.name, "players": "马明、朱超、胡霞、郭平"},
+    )
+    assert f"本赛事已有名为“{other.name}”的队" in refused.content.decode()
+    team.refresh_from_db()
+    assert team.name == "宁城新队" and team.memberships.count() == 5
 
     _stage(client, event, "round_robin", fix=True, boards_per_session=4, sessions=1)
     stage = event.stages.get()

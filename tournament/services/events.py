@@ -13,7 +13,7 @@ from django.db.models import Max
 from core.engine import resolve_profile
 from core.engine.profiles import ProfileError
 
-from ..errors import EventError
+from ..errors import EventError, in_chinese
 from ..models import Entrant, Event, Membership, Player
 
 __all__ = [
@@ -191,7 +191,7 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
             raise EventError(f"{zh}：队名不能为空", f"{en}: a team needs a name", code="name")
         if name in taken_names:
             raise EventError(
-                f"{zh}：本赛事已有名为“{name}”的{Entrant.Kind(kind).label}",
+                f"{zh}：本赛事已有名为“{name}”的{in_chinese(Entrant.Kind(kind).label)}",
                 f"{en}: this event already has a {kind} named {name!r}",
                 code="name_taken",
             )
@@ -209,7 +209,7 @@ def entrants_add(*, event: Event, kind: str, entries: Sequence[Mapping[str, Any]
         for player in players:
             if player.pk in taken_players:
                 raise EventError(
-                    f"{zh}：{player.name}已在本赛事另一{Entrant.Kind(kind).label}中",
+                    f"{zh}：{player.name}已在本赛事另一{in_chinese(Entrant.Kind(kind).label)}中",
                     f"{en}: {player.name} already plays for another {kind} of this event",
                     code="player_taken",
                 )

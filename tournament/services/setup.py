@@ -99,6 +99,13 @@ def entrant_update(
     check_entrant_size(kind, len(specs))
     if kind == Entrant.Kind.TEAM and not name:
         raise EventError("队名不能为空", "a team needs a name", code="name")
+    others = Entrant.objects.filter(event=entrant.event_id, kind=kind).exclude(pk=entrant.pk)
+    if name and others.filter(name=name).exists():
+        raise EventError(
+            f"本赛事已有名为“{name}”的{in_chinese(kind.label)}",
+            f"this event already has a {kind} named {name!r}",
+            code="name_taken",
+        )
     chosen = [_player(spec, club) for spec in specs]
     if len({p.pk for p in chosen}) != len(chosen):
         raise EventError("同一选手列了两次", "a player is listed twice", code="duplicate")
