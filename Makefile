@@ -29,8 +29,18 @@ PURE_TESTS := tests/core
 
 .PHONY: run dev test test-fast lint setup messages migrate demo clean
 
-run: setup migrate demo
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn duidiao.wsgi
+# The venue server runs as deployed, with DEBUG off: no phone on the venue network ever
+# sees Django's debug pages (the site's every address on a mistyped one, a traceback
+# with the settings on an error). Plain HTTP there, so cookies are not HTTPS-only; its
+# secret key is made once and kept in .secret_key (ignored by git), so logins survive a
+# restart. tests/test_sqlite_venue.py serves with this same environment.
+VENUE_ENV = DEBUG=0 SESSION_COOKIE_SECURE=0 CSRF_COOKIE_SECURE=0 SECRET_KEY="$$(cat .secret_key)"
+
+run: setup migrate demo .secret_key
+	$(VENUE_ENV) HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn duidiao.wsgi
+
+.secret_key: | $(STAMP)
+	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
 dev: setup migrate demo
 	$(MANAGE) runserver 127.0.0.1:$(PORT)

@@ -68,6 +68,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def makefile_venue_env() -> dict[str, str]:
+    """The settings `make run` gives its server (the Makefile's ``VENUE_ENV``: DEBUG off,
+    cookies for plain HTTP), its secret key a test's own."""
+    text = (ROOT / "Makefile").read_text("utf-8")
+    line = re.search(r"^VENUE_ENV = (.*)$", text, re.MULTILINE)
+    assert line is not None, "the Makefile's VENUE_ENV"
+    pairs = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', line.group(1)))
+    assert set(pairs) == {"DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECRET_KEY"}
+    return {k: v for k, v in pairs.items() if k != "SECRET_KEY"} | {
+        "SECRET_KEY": "venue-test-" + "k" * 40
+    }
+
+
 def venue_env(db: Path) -> dict[str, str]:
     """The environment of `make run` on the SQLite file ``db`` (no broker, no Redis)."""
     env = {
@@ -75,14 +88,22 @@ def venue_env(db: Path) -> dict[str, str]:
         for k, v in os.environ.items()
         if not k.startswith(("DATABASE_URL", "CELERY_", "CACHE_URL", "GUNICORN_", "WEB_"))
     }
-    env |= {
+    env |= makefile_venue_env() | {
         "DATABASE_URL": f"sqlite:///{db}",
         "DJANGO_SETTINGS_MODULE": "duidiao.settings",
-        "DEBUG": "1",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "WARNING",
     }
     return env
+
+
+def test_make_run_serves_with_debug_off_and_cookies_for_plain_http():
+    """A venue's phones never see Django's debug pages (every address of the site on a
+    mistyped one, a traceback with the settings on an error), and log in over the
+    venue network's plain HTTP."""
+    env = makefile_venue_env()
+    assert env["DEBUG"] == "0"
+    assert env["SESSION_COOKIE_SECURE"] == env["CSRF_COOKIE_SECURE"] == "0"
 
 
 def build_venue(db: Path, tables: int) -> list[list]:
@@ -219,4 +240,9 @@ def test_sixty_tables_submitting_at_once_on_sqlite_all_succeed(venue_server):
         mode = connection.execute("pragma journal_mode").fetchone()[0]
     assert stored == TABLES
     assert mode == "wal"
+    # A mistyped address: the site's own 404 page, not Django's list of every address.
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(base + "/nonexistent-xyz/", timeout=30)
+    page = missing.value.read().decode()
+    assert missing.value.code == 404 and "找不到页面" in page and "URLconf" not in page
     print(f"{TABLES} simultaneous submissions on SQLite: {took:.2f} s")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -26,7 +27,16 @@ class NotFoundPageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and settings.DEBUG
+            and getattr(request, "resolver_match", None) is None
+        ):
+            # No page at this address at all (resolved before any view, so never seen by
+            # process_exception): Django's debug 404 would list every address of the site.
+            return render(request, "404.html", status=404)
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, Http404):

@@ -90,11 +90,19 @@ def test_the_not_found_page_is_in_chinese(client, db, settings):
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_a_missing_or_draft_event_answers_with_the_bilingual_404_page(client, db, settings, debug):
-    """With DEBUG on (``make run``) as well as off, a player sees the site's own page in
-    Chinese and English, never Django's debug page with the site's addresses."""
+    """With DEBUG on (``make dev``) as well as off, a player sees the site's own page in
+    Chinese and English, never Django's debug page with the site's addresses — an
+    address the site does not have at all included (``/e/x/player//``, a mistyped one:
+    it showed the debug page, resolved before any view)."""
     settings.DEBUG = debug
     build_event(code="draft-event", status=Event.Status.DRAFT)
-    for url in (reverse("web:event", args=["draft-event"]), reverse("web:event", args=["nope"])):
+    urls = (
+        reverse("web:event", args=["draft-event"]),
+        reverse("web:event", args=["nope"]),
+        "/nonexistent-xyz/",
+        "/e/draft-event/player//",
+    )
+    for url in urls:
         page = client.get(url)
         assert page.status_code == 404
         text = page.content.decode()
