@@ -35,6 +35,7 @@ from . import services
 from .forms import RulingChangeForm, RulingForm, initial_from
 from .models import Ruling
 from .selectors import (
+    entrant_labels,
     named,
     ruling_history,
     rulings_for_event,
@@ -191,11 +192,14 @@ def ruling_new(request: HttpRequest, code: str, table_id: int) -> HttpResponse:
         if number in {str(b.number) for b in table_boards(table)}:
             initial["board"] = number
         form = RulingForm(initial=initial, table=table, counts=counts)
+    # The table's pairs as its stage names them (东西1 …), as the offender list does.
+    names = entrant_labels(table.round.stage_id, [table.ns, table.ew])
     context = _context(
         request,
         event,
         stage=table.round.stage,
         table=table,
+        seated=[names.get(pk, "—") if pk else "—" for pk in (table.ns_id, table.ew_id)],
         form=form,
         suggestion=suggestion,
         at_table=named(rulings_for_table(table)),

@@ -185,6 +185,7 @@ def test_a_ruling_names_a_movement_pair_by_its_number_in_the_movement(
     client.force_login(referee)
     form = client.get(f"/e/{stage.event.code}/tables/{table.pk}/rulings/new/").content.decode()
     assert shown in form
+    assert f"东西：{shown}" in form  # the heading's seats too, not 对{table.ew.number}
     ruling = rule.create(
         table=table, irregularity="drew_early", decision="penalty", offender_side="EW"
     )
