@@ -557,9 +557,15 @@ def render_kind(
                 progress(5 + percent * 95 // 100)
 
         filename, mimetype, content = paper.render(data, language, scaled)
-    if paper.for_reader and not official:  # never mistaken for the officials' copy
+    # Named for what it holds, so two files never take each other's name in a download
+    # folder: the stage (-s3), the round (-r2), a players' copy (never mistaken for the
+    # officials').
+    marks = [f"s{stage.order}"] if stage is not None else []
+    marks += [f"r{round}"] if round is not None else []
+    marks += ["players"] if paper.for_reader and not official else []
+    if marks:
         stem, dot, extension = filename.rpartition(".")
-        filename = f"{stem}-players.{extension}" if dot else f"{filename}-players"
+        filename = "-".join([stem or filename, *marks]) + (f".{extension}" if dot else "")
     return filename, mimetype, content
 
 

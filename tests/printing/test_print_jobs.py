@@ -28,7 +28,9 @@ def test_the_task_renders_the_job_and_ends_at_100(event, mitchell):
     job.refresh_from_db()
     assert summary["status"] == "done" and summary["progress"] == 100
     assert job.status == PrintJob.Status.DONE and job.progress == 100
-    assert job.filename == "chifeng-travellers.pdf" and job.mimetype == "application/pdf"
+    # the stage in the name: another stage's travellers never take this file's name
+    assert job.filename == f"chifeng-travellers-s{mitchell.order}.pdf"
+    assert job.mimetype == "application/pdf"
     with job.file.open("rb") as handle:
         reader = PdfReader(handle)
         assert "双人赛记分条" in reader.pages[0].extract_text()
@@ -114,3 +116,19 @@ def test_printed_files_sit_at_paths_nobody_can_guess_and_only_the_role_downloads
     client.force_login(builders.user("chief2", event=event, role="director"))
     response = client.get(url)
     assert response.status_code == 200 and b"".join(response.streaming_content)[:4] == b"%PDF"
+
+
+def test_two_stages_papers_and_a_rounds_never_share_a_file_name(event):
+    """Two stages' score cards both downloaded as chifeng-score-cards.pdf: the second
+    took the first's place in the download folder."""
+    from printing.services import render_kind
+
+    names = {
+        render_kind(event=event, kind="box-cards", stage=stage)[0] for stage in event.stages.all()
+    }
+    names.add(
+        render_kind(event=event, kind="box-cards", stage=event.stages.get(order=1), round=1)[0]
+    )
+    names.add(render_kind(event=event, kind="box-cards")[0])
+    assert len(names) == event.stages.count() + 2
+    assert "chifeng-box-cards-s1-r1.pdf" in names and "chifeng-box-cards.pdf" in names

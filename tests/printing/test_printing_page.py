@@ -308,8 +308,8 @@ def test_a_players_copy_is_named_and_shown_as_the_players(director_client, event
         officials = director_client.post(start, {"paper": "brackets:2", "reader": "official"})
 
     mine, theirs = PrintJob.objects.get(official=False), PrintJob.objects.get(official=True)
-    assert mine.filename == "chifeng-brackets-players.pdf"
-    assert theirs.filename == "chifeng-brackets.pdf"
+    assert mine.filename == "chifeng-brackets-s2-players.pdf"
+    assert theirs.filename == "chifeng-brackets-s2.pdf"
     assert (
         "选手用（只含已公布的牌，可张贴）"
         in director_client.get(players["Location"]).content.decode()
