@@ -300,8 +300,9 @@ class StageSchedule(EventView):
         # a match's score, winner and status, and in a bracket who has moved on to it
         # and so sits at its tables.
         official = self.is_official()
-        shown = _rounds_as_seen(rounds, matches_seen(stage, official=official))
-        context = {"director": self.is_director(), "lines": match_lines(stage, official=official)}
+        lines = match_lines(stage, official=official)
+        shown = _rounds_as_seen(rounds, matches_seen(stage, official=official, lines=lines))
+        context = {"director": self.is_director(), "lines": lines}
         return Response(RoundOut(shown, many=True, context=context).data)
 
 
@@ -390,6 +391,7 @@ class StageNextRound(EventView):
     def post(self, request: Request, code: str, order: int) -> Response:
         stage = self.stage()
         round_ = swiss_round_next(stage=stage)
-        (shown,) = _rounds_as_seen([round_], matches_seen(stage, official=True))
-        context = {"director": True, "lines": match_lines(stage, official=True)}
+        lines = match_lines(stage, official=True)
+        (shown,) = _rounds_as_seen([round_], matches_seen(stage, official=True, lines=lines))
+        context = {"director": True, "lines": lines}
         return Response(RoundOut(shown, context=context).data, status=201)

@@ -542,38 +542,48 @@ def cross_table_rows(stage: Stage, *, official: bool, group_label: str = "") -> 
     return CrossTableRows(table=build_cross_table([_row(s) for s in lines], matches), lines=lines)
 
 
-def bracket_rows(stage: Stage, *, official: bool) -> BracketRows:
+def bracket_rows(
+    stage: Stage, *, official: bool, lines: dict[int, MatchLine] | None = None
+) -> BracketRows:
     """A knockout or double-elimination stage's bracket as ``official`` or a player
     reads it: the stored winners, less (for a player) the matches with a scored board
     still hidden (第二十八条之6), advanced through the bracket — so the match is 未完 and
-    its winner's next slot still says where it comes from, as on the phone."""
+    its winner's next slot still says where it comes from, as on the phone. ``lines``:
+    the stage's :func:`match_lines` for this reader, when the caller has read them."""
     rows = list(stage.matches.order_by("number"))
-    lines = {line.number: line for line in match_lines(stage, official=official).values()}
+    if lines is None:
+        lines = match_lines(stage, official=official)
+    by_number = {line.number: line for line in lines.values()}
     results = {
         number: result
         for number, result in stage_bracket_results(stage, rows).items()
-        if number not in lines or not lines[number].hidden
+        if number not in by_number or not by_number[number].hidden
     }
     bracket = stage_bracket(stage, rows)
     seeds = {seed: entrant.pk for seed, entrant in stage_seeds(stage).items()}
-    return BracketRows(bracket=bracket, state=advance(bracket, results), seeds=seeds, lines=lines)
+    state = advance(bracket, results)
+    return BracketRows(bracket=bracket, state=state, seeds=seeds, lines=by_number)
 
 
-def matches_seen(stage: Stage, *, official: bool) -> dict[int, MatchSeen]:
+def matches_seen(
+    stage: Stage, *, official: bool, lines: dict[int, MatchLine] | None = None
+) -> dict[int, MatchSeen]:
     """Match number → its teams, winner and status as ``official`` or a player reads them
     (:class:`~scoring.rows.MatchSeen`), for every face that shows a match by itself:
     the schedule, the bracket, a match's page. A bracket's slots and winners come from
     :func:`bracket_rows` (for a player a match with a board hidden sends nobody on);
     any other match keeps its teams, and for a player loses its winner and its
-    "finished" while a board of it is hidden."""
+    "finished" while a board of it is hidden. ``lines``: as for :func:`bracket_rows`."""
+    if lines is None:
+        lines = match_lines(stage, official=official)
     if stage.is_bracket:
-        return bracket_matches_seen(bracket_rows(stage, official=official))
-    lines = {line.number: line for line in match_lines(stage, official=official).values()}
+        return bracket_matches_seen(bracket_rows(stage, official=official, lines=lines))
+    by_number = {line.number: line for line in lines.values()}
     out = {}
     for number, home, away, winner, status in stage.matches.values_list(
         "number", "home_id", "away_id", "winner_id", "status"
     ):
-        line = lines.get(number)
+        line = by_number.get(number)
         if line is not None and line.hidden:
             winner = None
             if status == Match.Status.FINISHED:

@@ -12,7 +12,7 @@ from boards.models import Board
 from boards.selectors import visible_board_ids
 from scoring.models import DECISION_CHOICES
 from scoring.rows import MatchLine, MatchSeen
-from scoring.selectors import match_board_scores, match_lines, matches_seen
+from scoring.selectors import bracket_matches_seen, bracket_rows, match_board_scores, match_lines
 from tournament.models import Match, Table
 
 from ..selectors import EntrantView
@@ -57,12 +57,16 @@ class MatchPage(TypedDict):
 
 
 def page(match: Match, entrants: Mapping[int, EntrantView], *, director: bool = False) -> MatchPage:
-    """The match page: its score read for this match only; in a bracket its teams as
-    the reader sees them (``matches_seen``: a later match's teams are known to a player
-    only once the matches they come from are decided for a player)."""
+    """The match page: its score read for this match only; in a bracket, read with the
+    bracket, its teams as the reader sees them (a later match's teams are known to a
+    player only once the matches they come from are decided for a player)."""
     stage = match.stage
-    score = match_lines(stage, official=director, match=match).get(match.pk)
-    seen = matches_seen(stage, official=director)[match.number] if stage.is_bracket else None
+    if not stage.is_bracket:
+        score = match_lines(stage, official=director, match=match).get(match.pk)
+        return view(match, entrants, score=score, director=director)
+    bracket = bracket_rows(stage, official=director)  # its lines: every match's score
+    seen = bracket_matches_seen(bracket)[match.number]
+    score = bracket.lines.get(match.number)
     return view(match, entrants, score=score, director=director, seen=seen)
 
 
