@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from boards.errors import BoardError
 from boards.services import boards_import, read_board_file
 from duidiao.retry import TRANSIENT_ERRORS
+from tournament.errors import in_chinese
 from tournament.models import Event, Round, Stage
 
 from . import selectors
@@ -239,8 +240,7 @@ OFFICIAL_KINDS = frozenset(
 def _check_reader(kind: str, official: bool) -> None:
     """A players' copy (``official=False``) of an officials' paper is refused."""
     if not official and kind in OFFICIAL_KINDS:
-        with translation.override("zh-hans"):
-            zh = str(PAPER_LABELS[kind])
+        zh = in_chinese(PAPER_LABELS[kind])
         with translation.override("en"):
             en = str(PAPER_LABELS[kind])
         raise PrintingError(

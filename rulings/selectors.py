@@ -195,10 +195,12 @@ def offender_choices(table: Table, counts: dict[str, Counter[int]]) -> list[Offe
         .order_by("number")
     )
     names = entrant_labels(stage.pk, [table.ns, table.ew, *others])
+    numbered = pair_numbers_of([stage.pk])  # a Mitchell pair's name says its side already
     for side, entrant in (("NS", table.ns), ("EW", table.ew)):
         if entrant is not None:
-            label, direction = names[entrant.pk], str(StageEntry.Direction(side).label)
-            label = label if label.startswith(direction) else f"{direction} · {label}"
+            label = names[entrant.pk]
+            if (stage.pk, entrant.pk) not in numbered:
+                label = f"{StageEntry.Direction(side).label} · {label}"
             out.append(OffenderChoice(f"side:{side}", label, counts["entrants"][entrant.pk]))
     for seat in Seating.objects.filter(table=table, player__isnull=False).select_related("player"):
         player = seat.player

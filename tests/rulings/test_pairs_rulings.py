@@ -194,3 +194,23 @@ def test_a_ruling_names_a_movement_pair_by_its_number_in_the_movement(
     assert shown in page and shown in listing
     (slip,) = ruling_slips_data(stage.event).slips
     assert (slip.offender, slip.offender_side) == (f"{pair.pair_number} {names}", "EW")
+
+
+def test_a_teams_side_is_said_whatever_its_name_begins_with(event, make_stage):
+    """The form's side choices say the side before a team's name (南北 · 1 南北队); only
+    a numbered Mitchell pair's name says it already (东西1 …), told by its number in the
+    stage, not by how a name begins."""
+    from collections import Counter
+
+    from rulings.selectors import offender_choices
+    from tests import builders
+    from tests.builders import rooms
+    from tournament.models import Stage
+
+    teams = builders.teams(event, ["南北队", "东西队"])
+    stage = make_stage(Stage.Kind.TEAM_MATCH, teams, boards_per_session=2, sessions=1)
+    open_table, _closed = rooms(stage.matches.get())
+    counts = {"entrants": Counter(), "players": Counter()}
+    sides = {c.value: c.label for c in offender_choices(open_table, counts)}
+    assert sides["side:NS"] == f"南北 · {open_table.ns}"
+    assert sides["side:EW"] == f"东西 · {open_table.ew}"
